@@ -1,0 +1,94 @@
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { createAuth } from './auth/auth.ts';
+import { registerAuthRoutes } from './auth/auth-routes.ts';
+import { createAuthenticate } from './auth/authenticate.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
+import type { AppConfig } from './config.ts';
+import type { DatabaseHandle } from './db/client.ts';
+import { registerErrorHandler } from './errors.ts';
+import { createMailer } from './mail/mailer.ts';
+import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerWebApp } from './web-static.ts';
+
+/** Log options: credentials never reach a log line. */
+export function loggerOptions(level: AppConfig['logLevel']): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.authorization',
+        'req.headers.cookie',
+        'req.headers["user-data"]',
+        'res.headers["set-cookie"]',
+        'res.headers["set-auth-token"]',
+        '*.password',
+        '*.newPassword',
+        '*.token',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (request: { method: string; url: string; ip?: string }) => ({
+        method: request.method,
+        url: request.url.replace(/(token=)[^&]*/gi, '$1[redacted]'),
+        ip: request.ip,
+      }),
+    },
+  };
+}
+
+export async function buildApp(config: AppConfig, database: DatabaseHandle, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+  const app = Fastify({
+    logger: options.logger ?? loggerOptions(config.logLevel),
+    trustProxy: config.trustProxy,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI (emotion) injects style elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: config.publicUrl.startsWith('https://') ? [] : null,
+      },
+    },
+    hsts: config.publicUrl.startsWith('https://'),
+  });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Quayside API', version: '1.0.0' } },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const { db } = database;
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
+  const auth = createAuth({ config, db, secret: resolveAuthSecret(config.authSecret, config.dataDir), mailer, log: app.log });
+
+  // Public routes.
+  registerHealthRoutes(app, db);
+  await registerAuthRoutes(app, auth, config.publicUrl);
+  registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
+
+  // Everything else under /api needs a session; the principal comes from it alone.
+  await app.register(async (api) => {
+    api.addHook('onRequest', createAuthenticate(auth, db));
+    registerPeopleRoutes(api, db);
+  });
+
+  await registerWebApp(app);
+  return app;
+}

@@ -1,0 +1,123 @@
+import { ALREADY_REGISTERED_MESSAGE, notListedMessage, SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
+import { betterAuth } from 'better-auth';
+import { drizzleAdapter } from 'better-auth/adapters/drizzle';
+import { APIError } from 'better-auth/api';
+import { admin, bearer } from 'better-auth/plugins';
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
+import { authAccount, authSession, authUser, authVerification, people } from '../db/schema.ts';
+import type { Mailer } from '../mail/mailer.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { consumeRateLimit } from './rate-limit.ts';
+
+/**
+ * The client address, as Fastify resolved it (honouring TRUST_PROXY). The auth bridge sets it
+ * on every request and overwrites any value a client sent, so better-auth's rate limits key on it.
+ */
+export const CLIENT_IP_HEADER = 'x-quayside-client-ip';
+
+export type Auth = ReturnType<typeof createAuth>;
+
+export function createAuth(options: {
+  config: AppConfig;
+  db: Database;
+  secret: string;
+  mailer: Mailer;
+  log: FastifyBaseLogger;
+}) {
+  const { config, db, mailer, log } = options;
+  const limits = config.authRateLimits;
+
+  return betterAuth({
+    appName: 'Quayside',
+    baseURL: config.publicUrl,
+    basePath: '/api/auth',
+    secret: options.secret,
+    trustedOrigins: [config.publicUrl],
+    telemetry: { enabled: false },
+    database: drizzleAdapter(db, {
+      provider: 'pg',
+      schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
+    }),
+    emailAndPassword: {
+      enabled: true,
+      minPasswordLength: 8,
+      maxPasswordLength: 128,
+      password: { hash: hashPassword, verify: verifyPassword },
+      revokeSessionsOnPasswordReset: true,
+      resetPasswordTokenExpiresIn: 60 * 60,
+      sendResetPassword: async ({ user, token }) => {
+        const link = `${config.publicUrl}/reset-password?token=${encodeURIComponent(token)}`;
+        try {
+          await mailer.send({
+            to: user.email,
+            subject: 'Reset your Quayside password',
+            text: `Someone asked to reset the password of your Quayside account.\n\nTo choose a new password, open this link within an hour:\n${link}\n\nIf it was not you, ignore this mail: your password stays as it is.`,
+          });
+        } catch (error) {
+          // The screen shows the same message whether or not the address exists, so only log.
+          log.error({ err: error, to: user.email }, 'password reset mail could not be sent');
+        }
+      },
+    },
+    // Sessions are never extended: a session ends at most `sessionLifetimeSeconds` after sign-in.
+    session: { expiresIn: config.sessionLifetimeSeconds, disableSessionRefresh: true },
+    rateLimit: {
+      enabled: true,
+      window: 60,
+      max: 300,
+      customRules: {
+        '/sign-in/email': limits.signIn,
+        '/sign-up/email': limits.signUp,
+        '/request-password-reset': limits.passwordReset,
+        '/reset-password': limits.passwordReset,
+      },
+      customStorage: { consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, rule) },
+    },
+    advanced: {
+      ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      useSecureCookies: config.publicUrl.startsWith('https://'),
+    },
+    databaseHooks: {
+      user: {
+        create: {
+          // Registration is open only to people an administrator has added and who have no account yet.
+          before: async (user) => {
+            const [person] = await db.select().from(people).where(eq(people.email, user.email.toLowerCase()));
+            if (!person) {
+              throw new APIError('FORBIDDEN', {
+                message: notListedMessage(config.orgName),
+                code: SIGN_UP_REFUSALS.notListed,
+              });
+            }
+            if (person.fireauth_id) {
+              throw new APIError('FORBIDDEN', {
+                message: ALREADY_REGISTERED_MESSAGE,
+                code: SIGN_UP_REFUSALS.alreadyRegistered,
+              });
+            }
+          },
+          after: async (user) => {
+            await db.transaction(async (tx) => {
+              const [linked] = await tx
+                .update(people)
+                .set({ fireauth_id: user.id, updated_at: new Date() })
+                .where(and(eq(people.email, user.email.toLowerCase()), isNull(people.fireauth_id)))
+                .returning();
+              if (!linked) return;
+              await recordAudit(
+                tx,
+                { personId: linked.id, email: linked.email },
+                { action: 'register', entity: 'person', entityId: linked.id, after: { fireauth_id: user.id } },
+              );
+            });
+          },
+        },
+      },
+    },
+    plugins: [bearer(), admin()],
+  });
+}

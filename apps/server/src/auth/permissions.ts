@@ -1,0 +1,27 @@
+import type { Principal } from './principal.ts';
+
+// The permission table of DESIGN.md, in one place. Manager is display-only in the spec;
+// a person holding it is treated like an Employee (read-only, sees reports).
+
+export const canManagePeople = (principal: Principal) => principal.role === 'Admin';
+
+/** Line items, parts, shipments and uploads: Admin everywhere, Forwarder within its company. */
+export const canWriteRecords = (principal: Principal) => principal.role === 'Admin' || principal.role === 'Forwarder';
+
+export const canSeeReports = (principal: Principal) => principal.role !== 'Forwarder';
+
+export const seesHiddenLineItems = (principal: Principal) => principal.role !== 'Forwarder';
+
+/** Company names are compared trimmed and case-insensitively: data entry is not consistent. */
+export const sameCompany = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/** A forwarder sees only shipments whose Forwarder Name is its company, and what hangs off them. */
+export const canReadShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
+  principal.role !== 'Forwarder' || sameCompany(principal.company, shipment.forwarder_name);
+
+export const canWriteShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
+  canWriteRecords(principal) && canReadShipment(principal, shipment);
+
+/** Admins read every person; everyone else reads only their own record. */
+export const canReadPerson = (principal: Principal, person: { id: number }) =>
+  canManagePeople(principal) || principal.personId === person.id;

@@ -1,0 +1,95 @@
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z.url().optional();
+const positiveInt = z.coerce.number().int().positive();
+
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql://')
+    .optional(),
+  PUBLIC_URL: optionalUrl,
+  SMTP_URL: z
+    .string()
+    .regex(/^smtps?:\/\//, 'must start with smtp:// or smtps://')
+    .optional(),
+  MAIL_FROM: z.string().min(3).default('Quayside <no-reply@quayside.local>'),
+  AUTH_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  ORG_NAME: z.string().min(1).default('NAPCO'),
+  SUPPORT_URL: optionalUrl,
+  SUPPORT_EMAIL: z.email().optional(),
+  UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
+  UPLOAD_MAX_FILES: positiveInt.default(20),
+  TRUST_PROXY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('false')
+    .transform((value) => value === 'true' || value === '1'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+});
+
+/** Per-path sign-in limits: requests allowed per window (seconds), per client IP. */
+export type AuthRateLimits = { signIn: RateRule; signUp: RateRule; passwordReset: RateRule; eligibility: RateRule };
+export type RateRule = { window: number; max: number };
+
+export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
+  signIn: { window: 60, max: 5 },
+  signUp: { window: 60, max: 5 },
+  passwordReset: { window: 300, max: 3 },
+  eligibility: { window: 60, max: 10 },
+};
+
+export type AppConfig = {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  publicUrl: string;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  authSecret: string | undefined;
+  orgName: string;
+  supportUrl: string | undefined;
+  supportEmail: string | undefined;
+  uploadMaxBytes: number;
+  uploadMaxFiles: number;
+  trustProxy: boolean;
+  logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Absolute session lifetime in seconds: a session is never extended past it. */
+  sessionLifetimeSeconds: number;
+  authRateLimits: AuthRateLimits;
+};
+
+export class ConfigError extends Error {}
+
+/** The only reader of process.env. A bad value stops start-up with a message naming the variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = EnvSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const e = parsed.data;
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.DATA_DIR),
+    databaseUrl: e.DATABASE_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    authSecret: e.AUTH_SECRET,
+    orgName: e.ORG_NAME,
+    supportUrl: e.SUPPORT_URL,
+    supportEmail: e.SUPPORT_EMAIL,
+    uploadMaxBytes: e.UPLOAD_MAX_BYTES,
+    uploadMaxFiles: e.UPLOAD_MAX_FILES,
+    trustProxy: e.TRUST_PROXY,
+    logLevel: e.LOG_LEVEL,
+    sessionLifetimeSeconds: 12 * 60 * 60,
+    authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+  };
+}

@@ -1,0 +1,224 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  bigserial,
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+
+const timestamps = {
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+const date = (name: string) => timestamp(name, { withTimezone: true });
+
+/** One row per shipment number; columns are the spec's Shipment labels in snake_case. */
+export const shipments = pgTable('shipments', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  shipment: text('shipment').notNull().unique(),
+  forwarder_name: text('forwarder_name').notNull().default(''),
+  consignee_name: text('consignee_name').notNull().default(''),
+  consignor_name: text('consignor_name').notNull().default(''),
+  origin: text('origin').notNull().default(''),
+  dest: text('dest').notNull().default(''),
+  house: text('house').notNull().default(''),
+  master: text('master').notNull().default(''),
+  job_notes: text('job_notes').notNull().default(''),
+  mode: text('mode').notNull().default(''),
+  container_number: text('container_number').notNull().default(''),
+  vessel: text('vessel').notNull().default(''),
+  arrival_vessel: text('arrival_vessel').notNull().default(''),
+  weight: numeric('weight'),
+  wtuq: text('wtuq').notNull().default(''),
+  volume: numeric('volume'),
+  voluq: text('voluq').notNull().default(''),
+  outer: numeric('outer'),
+  packtype: text('packtype').notNull().default(''),
+  uq_outer: text('uq_outer').notNull().default(''),
+  obl_received_date: date('obl_received_date'),
+  etd: date('etd'),
+  origin_etd: date('origin_etd'),
+  atd: date('atd'),
+  eta: date('eta'),
+  dest_eta: date('dest_eta'),
+  ata: date('ata'),
+  est_delivery: date('est_delivery'),
+  act_delivery: date('act_delivery'),
+  charge: numeric('charge'),
+  uq_charge: text('uq_charge').notNull().default(''),
+  trans: text('trans').notNull().default(''),
+  cntr: text('cntr').notNull().default(''),
+  ...timestamps,
+});
+
+/**
+ * One row per (PO number, shipment). Shipment-level fields are read from the shipment,
+ * never copied, so a changed ETA shows on every line item at once.
+ */
+export const lineItems = pgTable(
+  'line_items',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    title: text('title').notNull(),
+    po_review_required: integer('po_review_required').notNull(),
+    ignore_po_character_count: boolean('ignore_po_character_count').notNull().default(false),
+    hide_lineitem: boolean('hide_lineitem').notNull().default(false),
+    created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [unique('line_items_title_shipment_key').on(table.title, table.shipment_id), index().on(table.shipment_id)],
+);
+
+export const parts = pgTable(
+  'parts',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    line_item_id: bigint('line_item_id', { mode: 'number' })
+      .notNull()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    part_number: text('part_number').notNull(),
+    qty: integer('qty'),
+    ...timestamps,
+  },
+  (table) => [unique('parts_line_item_part_key').on(table.line_item_id, table.part_number)],
+);
+
+export const documents = pgTable(
+  'documents',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'restrict' }),
+    file_name: text('file_name').notNull(),
+    document_type: text('document_type').notNull(),
+    content_type: text('content_type').notNull(),
+    size_bytes: bigint('size_bytes', { mode: 'number' }).notNull(),
+    storage_key: text('storage_key').notNull().unique(),
+    uploaded_by: bigint('uploaded_by', { mode: 'number' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.shipment_id), index().on(table.created_at)],
+);
+
+/** The people list (SPEC.md 'Person'). A person may sign in once they have an account (fireauth_id). */
+export const people = pgTable(
+  'people',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    email: text('email').notNull().unique(),
+    full_name: text('full_name').notNull(),
+    role: text('role').notNull().default('Employee'),
+    company_name: text('company_name').notNull().default(''),
+    department: text('department').notNull().default(''),
+    fireauth_id: text('fireauth_id').unique(),
+    ...timestamps,
+  },
+  (table) => [
+    check('people_role_check', sql`${table.role} in ('Admin', 'Employee', 'Forwarder', 'Manager')`),
+    check('people_email_lowercase', sql`${table.email} = lower(${table.email})`),
+  ],
+);
+
+/** Every write: who, when, what, before and after. Nothing a user deletes is lost to an administrator. */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    actor_person_id: bigint('actor_person_id', { mode: 'number' }),
+    actor_email: text('actor_email'),
+    action: text('action').notNull(),
+    entity: text('entity').notNull(),
+    entity_id: text('entity_id'),
+    before: jsonb('before'),
+    after: jsonb('after'),
+  },
+  (table) => [index().on(table.entity, table.entity_id), index().on(table.at)],
+);
+
+/** Fixed-window request counters shared by every server instance (sign-in, sign-up, reset, eligibility). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  count: integer('count').notNull(),
+  window_started_at: timestamp('window_started_at', { withTimezone: true }).notNull(),
+});
+
+// better-auth's tables (user, session, account, verification), with the admin plugin's fields.
+export const authUser = pgTable('auth_user', {
+  id: text('id').primaryKey(),
+  name: text('name').notNull(),
+  email: text('email').notNull().unique(),
+  emailVerified: boolean('email_verified').notNull().default(false),
+  image: text('image'),
+  role: text('role'),
+  banned: boolean('banned').default(false),
+  banReason: text('ban_reason'),
+  banExpires: timestamp('ban_expires', { withTimezone: true }),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const authSession = pgTable(
+  'auth_session',
+  {
+    id: text('id').primaryKey(),
+    token: text('token').notNull().unique(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    ipAddress: text('ip_address'),
+    userAgent: text('user_agent'),
+    impersonatedBy: text('impersonated_by'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+export const authAccount = pgTable(
+  'auth_account',
+  {
+    id: text('id').primaryKey(),
+    accountId: text('account_id').notNull(),
+    providerId: text('provider_id').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => authUser.id, { onDelete: 'cascade' }),
+    accessToken: text('access_token'),
+    refreshToken: text('refresh_token'),
+    idToken: text('id_token'),
+    accessTokenExpiresAt: timestamp('access_token_expires_at', { withTimezone: true }),
+    refreshTokenExpiresAt: timestamp('refresh_token_expires_at', { withTimezone: true }),
+    scope: text('scope'),
+    password: text('password'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.userId)],
+);
+
+export const authVerification = pgTable(
+  'auth_verification',
+  {
+    id: text('id').primaryKey(),
+    identifier: text('identifier').notNull(),
+    value: text('value').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.identifier)],
+);

@@ -1,0 +1,44 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+
+export type AppErrorKind = 'invalid' | 'unauthenticated' | 'forbidden' | 'not_found' | 'conflict' | 'rate_limited';
+
+const STATUS: Record<AppErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  rate_limited: 429,
+};
+
+/** A failure the client caused or may see; the error handler turns it into a status and `{ message }`. */
+export class AppError extends Error {
+  constructor(
+    readonly kind: AppErrorKind,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export function registerErrorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(STATUS[error.kind]).send({ message: error.message });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '').replaceAll('/', '.')})` : '';
+      const message = first ? `${first.message}${where}` : 'The request is not valid.';
+      return reply.status(400).send({ message });
+    }
+    const status = error.statusCode ?? 500;
+    if (status < 500) {
+      // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry a usable message.
+      return reply.status(status).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+  });
+}

@@ -1,0 +1,42 @@
+import { count } from 'drizzle-orm';
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { openMigratedDatabase } from './db/open-from-config.ts';
+import { people } from './db/schema.ts';
+
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main() {
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  const app = await buildApp(config, database);
+  await app.listen({ port: config.port, host: config.host });
+  app.log.info({ engine: database.engine, url: config.publicUrl }, 'Quayside is serving');
+
+  const [{ value: peopleCount } = { value: 0 }] = await database.db.select({ value: count() }).from(people);
+  if (peopleCount === 0) {
+    console.log(
+      '\nThe people list is empty. Create the first administrator with:\n' +
+        '  npm run cli -- create-user --email you@example.com --password "a long password" --role Admin --name "Your Name" --company "Your Company"\n',
+    );
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down');
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS).unref();
+    await app.close(); // finishes requests in flight, refuses new ones
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+  process.on('SIGINT', () => void stop('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

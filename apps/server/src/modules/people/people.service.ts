@@ -1,0 +1,116 @@
+import {
+  EMAIL_IMMUTABLE_MESSAGE,
+  type EligibilityResponse,
+  type Person,
+  type PersonInput,
+} from '@quayside/domain/people';
+import { asc, eq } from 'drizzle-orm';
+import { canManagePeople, canReadPerson } from '../../auth/permissions.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { authUser, people } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { actorOf, recordAudit } from '../audit/audit.service.ts';
+
+type PersonRow = typeof people.$inferSelect;
+
+export function toPerson(row: PersonRow): Person {
+  return {
+    id: row.id,
+    full_name: row.full_name,
+    email: row.email,
+    role: row.role as Person['role'],
+    company_name: row.company_name,
+    department: row.department,
+    fireauth_id: row.fireauth_id ?? '',
+    status: row.fireauth_id ? 'Active' : 'Inactive',
+  };
+}
+
+const ONLY_ADMINS = 'Only administrators can manage users.';
+
+/** Admins see the whole list; everyone else sees only their own record. */
+export async function listPeople(db: Queryable, principal: Principal, query: { email?: string | undefined }) {
+  const email = query.email?.toLowerCase();
+  const rows = await db
+    .select()
+    .from(people)
+    .where(email ? eq(people.email, email) : undefined)
+    .orderBy(asc(people.full_name), asc(people.email));
+  return rows.filter((row) => canReadPerson(principal, row)).map(toPerson);
+}
+
+/** Adds or updates people, all or none. An existing person is matched by id, else by e-mail. */
+export async function savePeople(db: Database, principal: Principal, inputs: PersonInput[]) {
+  if (!canManagePeople(principal)) throw new AppError('forbidden', ONLY_ADMINS);
+  return db.transaction(async (tx) => {
+    const saved: Person[] = [];
+    for (const input of inputs) saved.push(toPerson(await savePerson(tx, principal, input)));
+    return saved;
+  });
+}
+
+async function savePerson(tx: Queryable, principal: Principal, input: PersonInput): Promise<PersonRow> {
+  const fields = {
+    full_name: input.full_name,
+    role: input.role,
+    company_name: input.company_name,
+    department: input.department,
+  };
+  const [existing] = await tx
+    .select()
+    .from(people)
+    .where(input.id !== undefined ? eq(people.id, input.id) : eq(people.email, input.email));
+
+  if (!existing) {
+    if (input.id !== undefined) throw new AppError('not_found', 'This user no longer exists.');
+    const [created] = await tx
+      .insert(people)
+      .values({ ...fields, email: input.email })
+      .returning();
+    if (!created) throw new Error('insert returned no row');
+    await recordAudit(tx, actorOf(principal), { action: 'create', entity: 'person', entityId: created.id, after: created });
+    return created;
+  }
+
+  if (existing.email !== input.email) throw new AppError('invalid', EMAIL_IMMUTABLE_MESSAGE);
+  // An administrator demoting themselves could leave nobody able to manage users.
+  if (existing.id === principal.personId && input.role !== existing.role) {
+    throw new AppError('invalid', 'You cannot change your own role.');
+  }
+  const [updated] = await tx
+    .update(people)
+    .set({ ...fields, updated_at: new Date() })
+    .where(eq(people.id, existing.id))
+    .returning();
+  if (!updated) throw new Error('update returned no row');
+  await recordAudit(tx, actorOf(principal), {
+    action: 'update',
+    entity: 'person',
+    entityId: existing.id,
+    before: existing,
+    after: updated,
+  });
+  return updated;
+}
+
+/** Removes a person and their sign-in account, which ends every session they have at once. */
+export async function deletePerson(db: Database, principal: Principal, email: string) {
+  if (!canManagePeople(principal)) throw new AppError('forbidden', ONLY_ADMINS);
+  await db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(people).where(eq(people.email, email));
+    if (!existing) throw new AppError('not_found', 'This user no longer exists.');
+    if (existing.id === principal.personId) throw new AppError('invalid', 'You cannot delete your own user.');
+    await tx.delete(people).where(eq(people.id, existing.id));
+    if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
+    await recordAudit(tx, actorOf(principal), { action: 'delete', entity: 'person', entityId: existing.id, before: existing });
+  });
+}
+
+/** May this e-mail register? Public, so it says no more than the register screen must show. */
+export async function checkEligibility(db: Queryable, email: string): Promise<EligibilityResponse> {
+  const [person] = await db.select({ fireauth_id: people.fireauth_id }).from(people).where(eq(people.email, email));
+  if (!person) return { eligible: false, reason: 'not_listed' };
+  if (person.fireauth_id) return { eligible: false, reason: 'already_registered' };
+  return { eligible: true };
+}

@@ -1,0 +1,94 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Role } from '@quayside/domain/people';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app.ts';
+import { type AppConfig, loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { people } from '../db/schema.ts';
+import { createTestDatabase } from './test-database.ts';
+
+export const TEST_PASSWORD = 'a sturdy test password';
+
+/** Limits high enough that ordinary tests never trip them; rate-limit tests pass their own. */
+const RELAXED_LIMITS: AppConfig['authRateLimits'] = {
+  signIn: { window: 60, max: 1000 },
+  signUp: { window: 60, max: 1000 },
+  passwordReset: { window: 60, max: 1000 },
+  eligibility: { window: 60, max: 1000 },
+};
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** A real app on a real, freshly migrated database of the engine under test. Close it in afterAll. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-test-'));
+  const config: AppConfig = {
+    ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
+    authRateLimits: RELAXED_LIMITS,
+    ...overrides,
+  };
+  const database: DatabaseHandle = await createTestDatabase();
+  const app = await buildApp(config, database);
+  await app.ready();
+
+  return {
+    app,
+    db: database.db,
+    database,
+    config,
+    close: async () => {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+    /** Adds a person to the people list, as an administrator would. */
+    addPerson: async (person: { email: string; role?: Role; company_name?: string; full_name?: string }) => {
+      const [row] = await database.db
+        .insert(people)
+        .values({
+          email: person.email.toLowerCase(),
+          full_name: person.full_name ?? person.email.split('@')[0] ?? 'Someone',
+          role: person.role ?? 'Employee',
+          company_name: person.company_name ?? '',
+        })
+        .returning();
+      if (!row) throw new Error('person not inserted');
+      return row;
+    },
+    /** A listed person with an account, signed in: returns the bearer token. */
+    signedInAs: async (person: { email: string; role: Role; company_name?: string }) => {
+      await database.db.insert(people).values({
+        email: person.email,
+        full_name: person.email,
+        role: person.role,
+        company_name: person.company_name ?? '',
+      });
+      const signUp = await signUpRequest(app, person.email, TEST_PASSWORD);
+      if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+      return signIn(app, person.email, TEST_PASSWORD);
+    },
+  };
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export const signUpRequest = (app: FastifyInstance, email: string, password: string, headers = {}) =>
+  app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    headers,
+    payload: { email, password, name: email },
+  });
+
+export const signInRequest = (app: FastifyInstance, email: string, password: string, headers = {}) =>
+  app.inject({ method: 'POST', url: '/api/auth/sign-in/email', headers, payload: { email, password } });
+
+export async function signIn(app: FastifyInstance, email: string, password: string): Promise<string> {
+  const response = await signInRequest(app, email, password);
+  if (response.statusCode !== 200) throw new Error(`sign-in failed: ${response.body}`);
+  const token = response.json<{ token?: string }>().token;
+  if (!token) throw new Error('sign-in answered no token');
+  return token;
+}

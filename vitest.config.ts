@@ -1,0 +1,43 @@
+import net from 'node:net';
+import { defineConfig } from 'vitest/config';
+
+// Server suites run on PGlite, and again on PostgreSQL when one answers on 127.0.0.1:5432
+// (CI requires it). Each test file makes its own database and drops it.
+async function postgresAnswers(): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: '127.0.0.1', port: 5432, timeout: 1000 });
+    const answer = (answered: boolean) => {
+      socket.destroy();
+      resolve(answered);
+    };
+    socket.once('connect', () => answer(true));
+    socket.once('error', () => answer(false));
+    socket.once('timeout', () => answer(false));
+  });
+}
+
+export default defineConfig(async () => {
+  const withPostgres = await postgresAnswers();
+  if (!withPostgres) {
+    if (process.env.CI) throw new Error('CI needs PostgreSQL on 127.0.0.1:5432 (.ci/run starts it).');
+    console.warn('PostgreSQL is not reachable on 127.0.0.1:5432: server tests run on PGlite only.');
+  }
+  const serverProject = (engine: 'pglite' | 'postgres') => ({
+    test: {
+      name: `server-${engine}`,
+      include: ['apps/server/src/**/*.test.ts'],
+      env: { TEST_DB: engine },
+      testTimeout: 30_000,
+      hookTimeout: 60_000,
+    },
+  });
+  return {
+    test: {
+      projects: [
+        { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+        serverProject('pglite'),
+        ...(withPostgres ? [serverProject('postgres')] : []),
+      ],
+    },
+  };
+});
