@@ -15,6 +15,10 @@ import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerWebApp } from './web-static.ts';
 
+/** Reset tokens travel in better-auth's reset path and in `token=` query values. */
+const redactUrl = (url: string) =>
+  url.replace(/(\/reset-password\/)[^/?]+/gi, '$1[redacted]').replace(/(token=)[^&]*/gi, '$1[redacted]');
+
 /** Log options: credentials never reach a log line. */
 export function loggerOptions(level: AppConfig['logLevel']): FastifyServerOptions['logger'] {
   return {
@@ -35,7 +39,7 @@ export function loggerOptions(level: AppConfig['logLevel']): FastifyServerOption
     serializers: {
       req: (request: { method: string; url: string; ip?: string }) => ({
         method: request.method,
-        url: request.url.replace(/(token=)[^&]*/gi, '$1[redacted]'),
+        url: redactUrl(request.url),
         ip: request.ip,
       }),
     },

@@ -38,6 +38,8 @@ export function createAuth(options: {
     secret: options.secret,
     trustedOrigins: [config.publicUrl],
     telemetry: { enabled: false },
+    // Into our logger, so redaction and LOG_LEVEL apply; extra arguments may carry user data.
+    logger: { level: 'info', log: (level, message) => log[level]({ source: 'better-auth' }, message) },
     database: drizzleAdapter(db, {
       provider: 'pg',
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },

@@ -1,0 +1,66 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createTestDatabase, testEngine } from '../testing/test-database.ts';
+import type { DatabaseHandle } from './client.ts';
+import { runMigrations } from './migrate.ts';
+
+let database: DatabaseHandle | undefined;
+afterEach(async () => {
+  await database?.close();
+  database = undefined;
+});
+
+describe(`migrations on ${testEngine}`, () => {
+  it('apply on an empty database, and again (also concurrently) without harm', async () => {
+    database = await createTestDatabase({ migrate: false });
+    await runMigrations(database.pool);
+    await Promise.all([runMigrations(database.pool), runMigrations(database.pool)]);
+
+    const tables = await database.pool.query<{ table_name: string }>(
+      `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
+    );
+    expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'audit_log',
+      'auth_account',
+      'auth_session',
+      'auth_user',
+      'auth_verification',
+      'documents',
+      'line_items',
+      'parts',
+      'people',
+      'rate_limits',
+      'shipments',
+    ]);
+    const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
+    expect(extensions.rowCount).toBe(1);
+    const applied = await database.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    expect(applied.rows[0].n).toBe(2);
+  });
+});
+
+describe('a long query does not stop the server answering', () => {
+  it('answers /livez while a multi-second query runs', async () => {
+    database = await createTestDatabase();
+    const config = loadConfig({ LOG_LEVEL: 'silent', AUTH_SECRET: 'a test secret that is long enough to use' });
+    const app = await buildApp(config, database);
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    try {
+      let longQueryDone = false;
+      const longQuery = database.pool.query('select pg_sleep(3)').then(() => {
+        longQueryDone = true;
+      });
+      await new Promise((resolve) => setTimeout(resolve, 300)); // let it start
+      const started = Date.now();
+      const live = await fetch(`${address}/livez`);
+      const elapsed = Date.now() - started;
+      expect(live.status).toBe(200);
+      expect(longQueryDone).toBe(false);
+      expect(elapsed).toBeLessThan(1000);
+      await longQuery;
+    } finally {
+      await app.close();
+    }
+  });
+});
