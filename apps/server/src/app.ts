@@ -20,7 +20,7 @@ const redactUrl = (url: string) =>
   url.replace(/(\/reset-password\/)[^/?]+/gi, '$1[redacted]').replace(/(token=)[^&]*/gi, '$1[redacted]');
 
 /** Log options: credentials never reach a log line. */
-export function loggerOptions(level: AppConfig['logLevel']): FastifyServerOptions['logger'] {
+export function loggerOptions(level: AppConfig['logLevel']) {
   return {
     level,
     redact: {
@@ -46,7 +46,11 @@ export function loggerOptions(level: AppConfig['logLevel']): FastifyServerOption
   };
 }
 
-export async function buildApp(config: AppConfig, database: DatabaseHandle, options: { logger?: FastifyServerOptions['logger'] } = {}) {
+export async function buildApp(
+  config: AppConfig,
+  database: DatabaseHandle,
+  options: { logger?: FastifyServerOptions['logger'] } = {},
+) {
   const app = Fastify({
     logger: options.logger ?? loggerOptions(config.logLevel),
     trustProxy: config.trustProxy,
@@ -79,8 +83,19 @@ export async function buildApp(config: AppConfig, database: DatabaseHandle, opti
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log: app.log });
-  const auth = createAuth({ config, db, secret: resolveAuthSecret(config.authSecret, config.dataDir), mailer, log: app.log });
+  const mailer = createMailer({
+    smtpUrl: config.smtpUrl,
+    from: config.mailFrom,
+    dataDir: config.dataDir,
+    log: app.log,
+  });
+  const auth = createAuth({
+    config,
+    db,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+    mailer,
+    log: app.log,
+  });
 
   // Public routes.
   registerHealthRoutes(app, db);

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { ASSIGNABLE_ROLES, PersonInput } from '@quayside/domain/people';
+import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/people';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createAuth } from './auth/auth.ts';
@@ -45,7 +45,8 @@ async function createUser(args: string[]) {
     role: values.role,
     company_name: values.company,
   });
-  if (!parsed.success) throw new UsageError(parsed.error.issues.map((issue) => `--${flagOf(issue.path[0])}: ${issue.message}`).join('\n'));
+  if (!parsed.success)
+    throw new UsageError(parsed.error.issues.map((issue) => `--${flagOf(issue.path[0])}: ${issue.message}`).join('\n'));
   const password = values.password ?? '';
   if (password.length < 8) throw new UsageError('--password: use at least 8 characters.');
   const person = parsed.data;
@@ -58,10 +59,17 @@ async function createUser(args: string[]) {
     await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(people).where(eq(people.email, person.email));
       if (existing?.fireauth_id) throw new UsageError(`${person.email} already has a sign-in account.`);
-      const fields = { full_name: person.full_name, role: person.role, company_name: person.company_name };
+      const fields = {
+        full_name: person.full_name,
+        role: person.role ?? DEFAULT_ROLE,
+        company_name: person.company_name ?? '',
+      };
       const [saved] = existing
         ? await tx.update(people).set(fields).where(eq(people.id, existing.id)).returning()
-        : await tx.insert(people).values({ ...fields, email: person.email }).returning();
+        : await tx
+            .insert(people)
+            .values({ ...fields, email: person.email })
+            .returning();
       await recordAudit(tx, CLI_ACTOR, {
         action: existing ? 'update' : 'create',
         entity: 'person',
@@ -73,7 +81,9 @@ async function createUser(args: string[]) {
     const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
     const auth = createAuth({ config, db, secret: resolveAuthSecret(config.authSecret, config.dataDir), mailer, log });
     await auth.api.signUpEmail({ body: { email: person.email, password, name: person.full_name } });
-    console.log(`Created ${person.role} ${person.email}. They can sign in at ${config.publicUrl}/login`);
+    console.log(
+      `Created ${person.role ?? DEFAULT_ROLE} ${person.email}. They can sign in at ${config.publicUrl}/login`,
+    );
   } finally {
     await database.close();
   }

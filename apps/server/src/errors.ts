@@ -29,7 +29,8 @@ export function registerErrorHandler(app: FastifyInstance) {
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
       const first = error.validation[0];
-      const where = first?.instancePath ? ` (${first.instancePath.replace(/^\//, '').replaceAll('/', '.')})` : '';
+      const field = first?.instancePath.replace(/^\//, '').replaceAll('/', '.');
+      const where = field ? ` (${field})` : '';
       const message = first ? `${first.message}${where}` : 'The request is not valid.';
       return reply.status(400).send({ message });
     }

@@ -9,8 +9,13 @@ export const DEFAULT_ROLE: Role = 'Employee';
 
 export const PersonStatus = z.enum(['Active', 'Inactive']);
 
+// PostgreSQL cannot store U+0000 in text: refuse it here, with a message, instead of failing there.
+const noNul = (text: string) => !text.includes('\u0000');
+const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
 const email = z
   .string()
+  .refine(noNul, NUL_MESSAGE)
   .trim()
   .toLowerCase()
   .max(254)
@@ -34,15 +39,26 @@ export const PeopleResponse = z.object({ peoples: z.array(Person) });
 export type PeopleResponse = z.infer<typeof PeopleResponse>;
 
 export const PeopleQuery = z.object({
-  email: z.string().trim().max(254).optional().describe('Return only the person with this e-mail'),
+  email: z
+    .string()
+    .refine(noNul, NUL_MESSAGE)
+    .trim()
+    .max(254)
+    .optional()
+    .describe('Return only the person with this e-mail'),
 });
 
 const shortText = (label: string) =>
-  z.string().trim().max(200, { message: `${label} must be at most 200 characters.` });
+  z
+    .string()
+    .refine(noNul, NUL_MESSAGE)
+    .trim()
+    .max(200, { message: `${label} must be at most 200 characters.` });
 
 /**
  * One entry of `POST /api/Peoples`: a person to add, or to update (by `id`, else by e-mail).
- * The e-mail of an existing person cannot change.
+ * The e-mail of an existing person cannot change. On update, a field left out keeps its value;
+ * on add, role defaults to Employee and company and department to empty.
  * `fireauth_id` and status are never taken from a client.
  */
 export const PersonInput = z
@@ -50,9 +66,9 @@ export const PersonInput = z
     id: z.number().int().positive().optional().describe('Set to update an existing person'),
     full_name: shortText('Full name').min(1, { message: 'Full name is required.' }),
     email,
-    role: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be one of Admin, Employee, Forwarder.' }).default(DEFAULT_ROLE),
-    company_name: shortText('Company').default(''),
-    department: shortText('Department').default(''),
+    role: z.enum(ASSIGNABLE_ROLES, { message: 'Role must be one of Admin, Employee, Forwarder.' }).optional(),
+    company_name: shortText('Company').optional(),
+    department: shortText('Department').optional(),
   })
   .strip();
 export type PersonInput = z.infer<typeof PersonInput>;

@@ -25,11 +25,26 @@ it('writes no password, token or cookie to the logs', async () => {
   const app = await buildApp(config, database, { logger: { ...loggerOptions('debug'), stream: capture } });
   const password = 'secret-password-1234';
   await database.db.insert(people).values({ email: 'logged@example.com', full_name: 'Logged', role: 'Employee' });
-  await app.inject({ method: 'POST', url: '/api/auth/sign-up/email', payload: { email: 'logged@example.com', password, name: 'L' } });
-  const signIn = await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'logged@example.com', password } });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-up/email',
+    payload: { email: 'logged@example.com', password, name: 'L' },
+  });
+  const signIn = await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: 'logged@example.com', password },
+  });
   const token: string = signIn.json().token;
-  await app.inject({ url: '/api/Peoples', headers: { authorization: `Bearer ${token}`, cookie: `better-auth.session_token=${token}` } });
-  await app.inject({ method: 'POST', url: '/api/auth/sign-in/email', payload: { email: 'logged@example.com', password: 'wrong-password-5678' } });
+  await app.inject({
+    url: '/api/Peoples',
+    headers: { authorization: `Bearer ${token}`, cookie: `better-auth.session_token=${token}` },
+  });
+  await app.inject({
+    method: 'POST',
+    url: '/api/auth/sign-in/email',
+    payload: { email: 'logged@example.com', password: 'wrong-password-5678' },
+  });
   await app.inject({ url: `/api/auth/reset-password/${token}?token=${token}` });
   await app.close();
 

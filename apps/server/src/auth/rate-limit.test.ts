@@ -33,7 +33,11 @@ describe('rate limits (kept in the database, per client address)', () => {
 
   it('limits password-reset requests', async () => {
     const ask = () =>
-      t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email: 'someone@example.com' } });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/auth/request-password-reset',
+        payload: { email: 'someone@example.com' },
+      });
     for (let attempt = 0; attempt < 3; attempt++) expect((await ask()).statusCode).toBe(200);
     expect((await ask()).statusCode).toBe(429);
   });

@@ -2,7 +2,14 @@ import { ALREADY_REGISTERED_MESSAGE, notListedMessage } from '@quayside/domain/a
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { people } from '../db/schema.ts';
-import { bearer, createTestApp, signInRequest, signUpRequest, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import {
+  bearer,
+  createTestApp,
+  signInRequest,
+  signUpRequest,
+  TEST_PASSWORD,
+  type TestApp,
+} from '../testing/test-app.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -32,7 +32,13 @@ export async function openDatabase(target: DatabaseTarget): Promise<DatabaseHand
     return wrap(pool, 'postgres', () => pool.end());
   }
   const host = await startPgliteHost(target.dataDir);
-  const pool = new pg.Pool({ host: host.socketDir, port: 5432, user: 'postgres', database: 'postgres', max: POOL_SIZE });
+  const pool = new pg.Pool({
+    host: host.socketDir,
+    port: 5432,
+    user: 'postgres',
+    database: 'postgres',
+    max: POOL_SIZE,
+  });
   return wrap(pool, 'pglite', async () => {
     await pool.end();
     await host.stop();

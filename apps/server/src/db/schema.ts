@@ -77,7 +77,10 @@ export const lineItems = pgTable(
     hide_lineitem: boolean('hide_lineitem').notNull().default(false),
     created: timestamp('created', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [unique('line_items_title_shipment_key').on(table.title, table.shipment_id), index().on(table.shipment_id)],
+  (table) => [
+    unique('line_items_title_shipment_key').on(table.title, table.shipment_id),
+    index().on(table.shipment_id),
+  ],
 );
 
 export const parts = pgTable(

@@ -45,16 +45,18 @@ export function registerPeopleRoutes(app: FastifyInstance, db: Database) {
 
 /** The register screen's check, before any account exists: public, and rate-limited per client. */
 export function registerEligibilityRoute(app: FastifyInstance, db: Database, rule: RateRule) {
-  app.withTypeProvider<ZodTypeProvider>().get(
-    '/api/Peoples/eligibility',
-    { schema: { tags: ['people'], querystring: EligibilityQuery, response: { 200: EligibilityResponse } } },
-    async (request, reply) => {
-      const limit = await consumeRateLimit(db, `eligibility:${request.ip}`, rule);
-      if (!limit.allowed) {
-        reply.header('retry-after', String(limit.retryAfter));
-        throw new AppError('rate_limited', 'Too many attempts. Please try again later.');
-      }
-      return checkEligibility(db, request.query.email);
-    },
-  );
+  app
+    .withTypeProvider<ZodTypeProvider>()
+    .get(
+      '/api/Peoples/eligibility',
+      { schema: { tags: ['people'], querystring: EligibilityQuery, response: { 200: EligibilityResponse } } },
+      async (request, reply) => {
+        const limit = await consumeRateLimit(db, `eligibility:${request.ip}`, rule);
+        if (!limit.allowed) {
+          reply.header('retry-after', String(limit.retryAfter));
+          throw new AppError('rate_limited', 'Too many attempts. Please try again later.');
+        }
+        return checkEligibility(db, request.query.email);
+      },
+    );
 }

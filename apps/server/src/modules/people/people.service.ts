@@ -1,6 +1,7 @@
 import {
-  EMAIL_IMMUTABLE_MESSAGE,
+  DEFAULT_ROLE,
   type EligibilityResponse,
+  EMAIL_IMMUTABLE_MESSAGE,
   type Person,
   type PersonInput,
 } from '@quayside/domain/people';
@@ -51,12 +52,6 @@ export async function savePeople(db: Database, principal: Principal, inputs: Per
 }
 
 async function savePerson(tx: Queryable, principal: Principal, input: PersonInput): Promise<PersonRow> {
-  const fields = {
-    full_name: input.full_name,
-    role: input.role,
-    company_name: input.company_name,
-    department: input.department,
-  };
   const [existing] = await tx
     .select()
     .from(people)
@@ -66,21 +61,38 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
     if (input.id !== undefined) throw new AppError('not_found', 'This user no longer exists.');
     const [created] = await tx
       .insert(people)
-      .values({ ...fields, email: input.email })
+      .values({
+        email: input.email,
+        full_name: input.full_name,
+        role: input.role ?? DEFAULT_ROLE,
+        company_name: input.company_name ?? '',
+        department: input.department ?? '',
+      })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await recordAudit(tx, actorOf(principal), { action: 'create', entity: 'person', entityId: created.id, after: created });
+    await recordAudit(tx, actorOf(principal), {
+      action: 'create',
+      entity: 'person',
+      entityId: created.id,
+      after: created,
+    });
     return created;
   }
 
   if (existing.email !== input.email) throw new AppError('invalid', EMAIL_IMMUTABLE_MESSAGE);
   // An administrator demoting themselves could leave nobody able to manage users.
-  if (existing.id === principal.personId && input.role !== existing.role) {
+  if (existing.id === principal.personId && input.role !== undefined && input.role !== existing.role) {
     throw new AppError('invalid', 'You cannot change your own role.');
   }
   const [updated] = await tx
     .update(people)
-    .set({ ...fields, updated_at: new Date() })
+    .set({
+      full_name: input.full_name,
+      role: input.role ?? existing.role,
+      company_name: input.company_name ?? existing.company_name,
+      department: input.department ?? existing.department,
+      updated_at: new Date(),
+    })
     .where(eq(people.id, existing.id))
     .returning();
   if (!updated) throw new Error('update returned no row');
@@ -103,7 +115,12 @@ export async function deletePerson(db: Database, principal: Principal, email: st
     if (existing.id === principal.personId) throw new AppError('invalid', 'You cannot delete your own user.');
     await tx.delete(people).where(eq(people.id, existing.id));
     if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
-    await recordAudit(tx, actorOf(principal), { action: 'delete', entity: 'person', entityId: existing.id, before: existing });
+    await recordAudit(tx, actorOf(principal), {
+      action: 'delete',
+      entity: 'person',
+      entityId: existing.id,
+      before: existing,
+    });
   });
 }
 

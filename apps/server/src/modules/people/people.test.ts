@@ -154,6 +154,18 @@ describe('editing people', () => {
     expect(rows).toEqual([expect.objectContaining({ id: person.id, full_name: 'Second Entry', role: 'Forwarder' })]);
   });
 
+  it('keeps the fields an edit leaves out', async () => {
+    const admin = await signedInAdmin('admin.edits.partially@napco.example');
+    const person = await t.addPerson({ email: 'partial@example.com', role: 'Forwarder', company_name: 'Blue Freight' });
+
+    const response = await savePeople(admin, [{ id: person.id, email: 'partial@example.com', full_name: 'Renamed' }]);
+
+    expect(response.statusCode).toBe(200);
+    expect(peoplesIn(response)).toEqual([
+      expect.objectContaining({ full_name: 'Renamed', role: 'Forwarder', company_name: 'Blue Freight' }),
+    ]);
+  });
+
   it('refuses to let an administrator change their own role', async () => {
     const admin = await signedInAdmin('admin.demotes.self@napco.example');
     const self = await storedPerson('admin.demotes.self@napco.example');
@@ -315,6 +327,8 @@ describe('bad request bodies', () => {
     { problem: 'the display-only role Manager', payload: [{ ...valid, role: 'Manager' }] },
     { problem: 'an unknown role', payload: [{ ...valid, role: 'Superuser' }] },
     { problem: 'a 10,000-character full_name', payload: [{ ...valid, full_name: 'x'.repeat(10_000) }] },
+    { problem: 'a NUL character in full_name', payload: [{ ...valid, full_name: 'a\u0000b' }] },
+    { problem: 'a NUL character in company_name', payload: [{ ...valid, company_name: '\u0000' }] },
     { problem: 'malformed JSON', payload: '{not json', headers: jsonHeaders },
     {
       problem: '501 people',
@@ -331,6 +345,13 @@ describe('bad request bodies', () => {
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toEqual(expect.stringMatching(/\S/));
     expect(await storedState()).toEqual(before);
+  });
+
+  it('answers 400, not 500, to a NUL character in the e-mail query', async () => {
+    const admin = await signedInAdmin('admin.queries.nul@napco.example');
+    const response = await listPeople(admin, '?email=a%00b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/^Text must not contain NUL characters./);
   });
 
   it('explains which roles can be given', async () => {
