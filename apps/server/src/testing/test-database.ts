@@ -9,24 +9,33 @@ export const testEngine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pgl
 /** The PostgreSQL server tests use; a fresh database is created on it per test file and dropped after. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** An empty database of the engine under test, or migrated when `migrate` is true. */
+/** A fresh PostgreSQL database for one test file; `drop` removes it. */
+export async function createPostgresTestDatabase() {
+  const name = `quayside_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withAdminClient((client) => client.query(`create database ${name}`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)),
+  };
+}
+
+/** An empty database of the engine under test, migrated unless `migrate` is false. */
 export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
   if (testEngine === 'pglite') {
     const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
     if (migrate) await runMigrations(handle.pool);
     return handle;
   }
-  const name = `quayside_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
-  const url = new URL(TEST_POSTGRES_URL);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
+  const postgres = await createPostgresTestDatabase();
+  const handle = await openDatabase({ engine: 'postgres', url: postgres.url });
   if (migrate) await runMigrations(handle.pool);
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+      await postgres.drop();
     },
   };
 }

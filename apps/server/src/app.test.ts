@@ -1,0 +1,44 @@
+import { readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from './testing/test-app.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(() => t.close());
+
+describe('operations', () => {
+  it('reports liveness and readiness', async () => {
+    expect((await t.app.inject({ url: '/livez' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ok' });
+  });
+
+  it('publishes the OpenAPI description with the people routes', async () => {
+    const spec = (await t.app.inject({ url: '/api/docs/json' })).json();
+    expect(Object.keys(spec.paths)).toEqual(
+      expect.arrayContaining(['/api/Peoples', '/api/Peoples/delete', '/api/Peoples/eligibility']),
+    );
+    expect((await t.app.inject({ url: '/api/docs' })).statusCode).toBeLessThan(400);
+  });
+
+  it('sends security headers, including a content security policy', async () => {
+    const response = await t.app.inject({ url: '/livez' });
+    expect(response.headers['content-security-policy']).toContain("script-src 'self'");
+    expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
+    expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('answers an unknown API address with a JSON 404', async () => {
+    const response = await t.app.inject({ url: '/api/NoSuchThing' });
+    expect(response.statusCode).toBe(404);
+    expect(response.json().message).toBe('No such address: GET /api/NoSuchThing');
+  });
+
+  it('generates the auth secret into DATA_DIR, readable by its owner only', () => {
+    const file = path.join(t.config.dataDir, 'auth-secret');
+    expect(statSync(file).mode & 0o777).toBe(0o600);
+    expect(readFileSync(file, 'utf8').trim().length).toBeGreaterThanOrEqual(32);
+  });
+});

@@ -1,0 +1,110 @@
+import { execFile } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openMigratedDatabase } from './db/open-from-config.ts';
+import { createPostgresTestDatabase, testEngine } from './testing/test-database.ts';
+
+const run = promisify(execFile);
+const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
+
+/** Runs `npm run cli -- ...` as a user would, against the database in `env`. */
+const cli = (args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
+    cwd: repoRoot,
+    env: { ...process.env, ...env },
+  }).then(
+    (result) => ({ code: 0, ...result }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+let env: NodeJS.ProcessEnv;
+let dropPostgres = async () => {};
+beforeAll(async () => {
+  env = { DATA_DIR: mkdtempSync(path.join(os.tmpdir(), 'quayside-cli-')), LOG_LEVEL: 'silent' };
+  if (testEngine === 'postgres') {
+    const postgres = await createPostgresTestDatabase();
+    env.DATABASE_URL = postgres.url;
+    dropPostgres = postgres.drop;
+  }
+});
+afterAll(async () => {
+  await dropPostgres();
+  rmSync(env.DATA_DIR ?? '', { recursive: true, force: true });
+});
+
+describe('npm run cli', () => {
+  it('explains its commands', async () => {
+    const help = await cli(['--help'], env);
+    expect(help.code).toBe(0);
+    expect(help.stdout).toContain('create-user');
+    expect(help.stdout).toContain('--email');
+  });
+
+  it('creates the first administrator, who can then sign in and read the people list', async () => {
+    const created = await cli(
+      [
+        'create-user',
+        '--email',
+        'First@Example.com',
+        '--password',
+        'first admin password',
+        '--role',
+        'Admin',
+        '--name',
+        'First Admin',
+        '--company',
+        'NAPCO',
+      ],
+      env,
+    );
+    expect(created.stderr).toBe('');
+    expect(created.stdout).toContain('Created Admin first@example.com');
+
+    const config = loadConfig(env);
+    const database = await openMigratedDatabase(config);
+    const app = await buildApp(config, database);
+    try {
+      const signIn = await app.inject({
+        method: 'POST',
+        url: '/api/auth/sign-in/email',
+        payload: { email: 'first@example.com', password: 'first admin password' },
+      });
+      expect(signIn.statusCode).toBe(200);
+      const people = await app.inject({
+        url: '/api/Peoples',
+        headers: { authorization: `Bearer ${signIn.json().token}` },
+      });
+      expect(people.json().peoples).toEqual([
+        expect.objectContaining({ email: 'first@example.com', role: 'Admin', company_name: 'NAPCO', status: 'Active' }),
+      ]);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('refuses bad arguments with a message naming the option', async () => {
+    const badRole = await cli(
+      ['create-user', '--email', 'x@example.com', '--password', 'long enough pw', '--name', 'X', '--role', 'Owner'],
+      env,
+    );
+    expect(badRole.code).toBe(1);
+    expect(badRole.stderr).toContain('--role: Role must be one of Admin, Employee, Forwarder.');
+    const shortPassword = await cli(
+      ['create-user', '--email', 'x@example.com', '--password', 'short', '--name', 'X'],
+      env,
+    );
+    expect(shortPassword.stderr).toContain('--password: use at least 8 characters.');
+    const twice = await cli(
+      ['create-user', '--email', 'first@example.com', '--password', 'another password', '--name', 'Again'],
+      env,
+    );
+    expect(twice.stderr).toContain('first@example.com already has a sign-in account.');
+  });
+});
