@@ -3,14 +3,12 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import { createAuth } from './auth/auth.ts';
+import { createAuthFromConfig } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
-import { resolveAuthSecret } from './auth/secret.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
-import { createMailer } from './mail/mailer.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerWebApp } from './web-static.ts';
@@ -83,19 +81,7 @@ export async function buildApp(
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
-  const mailer = createMailer({
-    smtpUrl: config.smtpUrl,
-    from: config.mailFrom,
-    dataDir: config.dataDir,
-    log: app.log,
-  });
-  const auth = createAuth({
-    config,
-    db,
-    secret: resolveAuthSecret(config.authSecret, config.dataDir),
-    mailer,
-    log: app.log,
-  });
+  const auth = createAuthFromConfig(config, db, app.log);
 
   // Public routes.
   registerHealthRoutes(app, db);

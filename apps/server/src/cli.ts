@@ -2,12 +2,10 @@ import { parseArgs } from 'node:util';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/people';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
-import { createAuth } from './auth/auth.ts';
-import { resolveAuthSecret } from './auth/secret.ts';
+import { createAuthFromConfig } from './auth/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
-import { createMailer } from './mail/mailer.ts';
 import { recordAudit } from './modules/audit/audit.service.ts';
 
 const HELP = `Quayside command line
@@ -78,8 +76,7 @@ async function createUser(args: string[]) {
         after: saved,
       });
     });
-    const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
-    const auth = createAuth({ config, db, secret: resolveAuthSecret(config.authSecret, config.dataDir), mailer, log });
+    const auth = createAuthFromConfig(config, db, log);
     await auth.api.signUpEmail({ body: { email: person.email, password, name: person.full_name } });
     console.log(
       `Created ${person.role ?? DEFAULT_ROLE} ${person.email}. They can sign in at ${config.publicUrl}/login`,

@@ -8,10 +8,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { authAccount, authSession, authUser, authVerification, people } from '../db/schema.ts';
-import type { Mailer } from '../mail/mailer.ts';
+import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { recordAudit } from '../modules/audit/audit.service.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { consumeRateLimit } from './rate-limit.ts';
+import { resolveAuthSecret } from './secret.ts';
 
 /**
  * The client address, as Fastify resolved it (honouring TRUST_PROXY). The auth bridge sets it
@@ -20,6 +21,12 @@ import { consumeRateLimit } from './rate-limit.ts';
 export const CLIENT_IP_HEADER = 'x-quayside-client-ip';
 
 export type Auth = ReturnType<typeof createAuth>;
+
+/** The sign-in provider as configured: mail through SMTP or the outbox, secret from config or DATA_DIR. */
+export function createAuthFromConfig(config: AppConfig, db: Database, log: FastifyBaseLogger) {
+  const mailer = createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log });
+  return createAuth({ config, db, secret: resolveAuthSecret(config.authSecret, config.dataDir), mailer, log });
+}
 
 export function createAuth(options: {
   config: AppConfig;

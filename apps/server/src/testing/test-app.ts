@@ -20,6 +20,7 @@ const RELAXED_LIMITS: AppConfig['authRateLimits'] = {
 };
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+type PersonFields = { email: string; role?: Role; company_name?: string; full_name?: string };
 
 /** A real app on a real, freshly migrated database of the engine under test. Close it in afterAll. */
 export async function createTestApp(overrides: Partial<AppConfig> = {}) {
@@ -33,6 +34,21 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
   const app = await buildApp(config, database);
   await app.ready();
 
+  /** Adds a person to the people list, as an administrator would. */
+  const addPerson = async (person: PersonFields) => {
+    const [row] = await database.db
+      .insert(people)
+      .values({
+        email: person.email.toLowerCase(),
+        full_name: person.full_name ?? person.email,
+        role: person.role ?? 'Employee',
+        company_name: person.company_name ?? '',
+      })
+      .returning();
+    if (!row) throw new Error('person not inserted');
+    return row;
+  };
+
   return {
     app,
     db: database.db,
@@ -43,28 +59,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
       await database.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
-    /** Adds a person to the people list, as an administrator would. */
-    addPerson: async (person: { email: string; role?: Role; company_name?: string; full_name?: string }) => {
-      const [row] = await database.db
-        .insert(people)
-        .values({
-          email: person.email.toLowerCase(),
-          full_name: person.full_name ?? person.email.split('@')[0] ?? 'Someone',
-          role: person.role ?? 'Employee',
-          company_name: person.company_name ?? '',
-        })
-        .returning();
-      if (!row) throw new Error('person not inserted');
-      return row;
-    },
+    addPerson,
     /** A listed person with an account, signed in: returns the bearer token. */
-    signedInAs: async (person: { email: string; role: Role; company_name?: string }) => {
-      await database.db.insert(people).values({
-        email: person.email,
-        full_name: person.email,
-        role: person.role,
-        company_name: person.company_name ?? '',
-      });
+    signedInAs: async (person: PersonFields & { role: Role }) => {
+      await addPerson(person);
       const signUp = await signUpRequest(app, person.email, TEST_PASSWORD);
       if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
       return signIn(app, person.email, TEST_PASSWORD);

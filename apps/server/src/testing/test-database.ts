@@ -17,7 +17,9 @@ export async function createPostgresTestDatabase() {
   url.pathname = `/${name}`;
   return {
     url: url.toString(),
-    drop: () => withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`)),
+    drop: async () => {
+      await withAdminClient((client) => client.query(`drop database if exists ${name} with (force)`));
+    },
   };
 }
 
