@@ -21,7 +21,3 @@ export const canReadShipment = (principal: Principal, shipment: { forwarder_name
 
 export const canWriteShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
   canWriteRecords(principal) && canReadShipment(principal, shipment);
-
-/** Admins read every person; everyone else reads only their own record. */
-export const canReadPerson = (principal: Principal, person: { id: number }) =>
-  canManagePeople(principal) || principal.personId === person.id;

@@ -5,8 +5,8 @@ import {
   type Person,
   type PersonInput,
 } from '@quayside/domain/people';
-import { asc, eq } from 'drizzle-orm';
-import { canManagePeople, canReadPerson } from '../../auth/permissions.ts';
+import { and, asc, eq } from 'drizzle-orm';
+import { canManagePeople } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { authUser, people } from '../../db/schema.ts';
@@ -36,9 +36,14 @@ export async function listPeople(db: Queryable, principal: Principal, query: { e
   const rows = await db
     .select()
     .from(people)
-    .where(email ? eq(people.email, email) : undefined)
+    .where(
+      and(
+        email ? eq(people.email, email) : undefined,
+        canManagePeople(principal) ? undefined : eq(people.id, principal.personId),
+      ),
+    )
     .orderBy(asc(people.full_name), asc(people.email));
-  return rows.filter((row) => canReadPerson(principal, row)).map(toPerson);
+  return rows.map(toPerson);
 }
 
 /** Adds or updates people, all or none. An existing person is matched by id, else by e-mail. */
