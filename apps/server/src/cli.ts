@@ -6,7 +6,8 @@ import { createAuthFromConfig } from './auth/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
-import { recordAudit } from './modules/audit/audit.service.ts';
+import type { AuditActor } from './modules/audit/audit.service.ts';
+import { writePerson } from './modules/people/people.service.ts';
 
 const HELP = `Quayside command line
 
@@ -24,7 +25,7 @@ Commands:
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
 `;
 
-const CLI_ACTOR = { personId: null, email: 'cli' };
+const CLI_ACTOR: AuditActor = { personId: null, email: 'cli' };
 
 async function createUser(args: string[]) {
   const { values } = parseArgs({
@@ -57,24 +58,7 @@ async function createUser(args: string[]) {
     await db.transaction(async (tx) => {
       const [existing] = await tx.select().from(people).where(eq(people.email, person.email));
       if (existing?.fireauth_id) throw new UsageError(`${person.email} already has a sign-in account.`);
-      const fields = {
-        full_name: person.full_name,
-        role: person.role ?? DEFAULT_ROLE,
-        company_name: person.company_name ?? '',
-      };
-      const [saved] = existing
-        ? await tx.update(people).set(fields).where(eq(people.id, existing.id)).returning()
-        : await tx
-            .insert(people)
-            .values({ ...fields, email: person.email })
-            .returning();
-      await recordAudit(tx, CLI_ACTOR, {
-        action: existing ? 'update' : 'create',
-        entity: 'person',
-        entityId: saved?.id ?? null,
-        before: existing ?? null,
-        after: saved,
-      });
+      await writePerson(tx, CLI_ACTOR, person, existing);
     });
     const auth = createAuthFromConfig(config, db, log);
     await auth.api.signUpEmail({ body: { email: person.email, password, name: person.full_name } });

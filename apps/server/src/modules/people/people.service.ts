@@ -11,9 +11,9 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { authUser, people } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { actorOf, recordAudit } from '../audit/audit.service.ts';
+import { type AuditActor, actorOf, recordAudit } from '../audit/audit.service.ts';
 
-type PersonRow = typeof people.$inferSelect;
+export type PersonRow = typeof people.$inferSelect;
 
 export function toPerson(row: PersonRow): Person {
   return {
@@ -61,9 +61,26 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
     .select()
     .from(people)
     .where(input.id !== undefined ? eq(people.id, input.id) : eq(people.email, input.email));
+  if (!existing && input.id !== undefined) throw new AppError('not_found', 'This user no longer exists.');
+  if (existing && existing.email !== input.email) throw new AppError('invalid', EMAIL_IMMUTABLE_MESSAGE);
+  // An administrator demoting themselves could leave nobody able to manage users.
+  if (existing?.id === principal.personId && input.role !== undefined && input.role !== existing.role) {
+    throw new AppError('invalid', 'You cannot change your own role.');
+  }
+  return writePerson(tx, actorOf(principal), input, existing);
+}
 
+/**
+ * Adds `input` as a new person, or applies it to `existing` (fields left out keep their value),
+ * and audits the write. Permission checks are the caller's.
+ */
+export async function writePerson(
+  tx: Queryable,
+  actor: AuditActor,
+  input: PersonInput,
+  existing: PersonRow | undefined,
+): Promise<PersonRow> {
   if (!existing) {
-    if (input.id !== undefined) throw new AppError('not_found', 'This user no longer exists.');
     const [created] = await tx
       .insert(people)
       .values({
@@ -75,19 +92,8 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await recordAudit(tx, actorOf(principal), {
-      action: 'create',
-      entity: 'person',
-      entityId: created.id,
-      after: created,
-    });
+    await recordAudit(tx, actor, { action: 'create', entity: 'person', entityId: created.id, after: created });
     return created;
-  }
-
-  if (existing.email !== input.email) throw new AppError('invalid', EMAIL_IMMUTABLE_MESSAGE);
-  // An administrator demoting themselves could leave nobody able to manage users.
-  if (existing.id === principal.personId && input.role !== undefined && input.role !== existing.role) {
-    throw new AppError('invalid', 'You cannot change your own role.');
   }
   const [updated] = await tx
     .update(people)
@@ -101,7 +107,7 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
     .where(eq(people.id, existing.id))
     .returning();
   if (!updated) throw new Error('update returned no row');
-  await recordAudit(tx, actorOf(principal), {
+  await recordAudit(tx, actor, {
     action: 'update',
     entity: 'person',
     entityId: existing.id,
