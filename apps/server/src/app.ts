@@ -9,8 +9,12 @@ import { createAuthenticate } from './auth/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
+import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerWebApp } from './web-static.ts';
 
 /** Reset tokens travel in better-auth's reset path and in `token=` query values. */
@@ -92,6 +96,10 @@ export async function buildApp(
   await app.register(async (api) => {
     api.addHook('onRequest', createAuthenticate(auth, db));
     registerPeopleRoutes(api, db);
+    registerShipmentRoutes(api, db);
+    registerLineItemRoutes(api, db);
+    registerPartRoutes(api, db);
+    registerDocumentRoutes(api, db);
   });
 
   await registerWebApp(app);

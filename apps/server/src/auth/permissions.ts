@@ -1,3 +1,4 @@
+import { companyKey } from '@quayside/domain/text';
 import type { Principal } from './principal.ts';
 
 // The permission table of DESIGN.md, in one place. Manager is display-only in the spec;
@@ -12,8 +13,8 @@ export const canSeeReports = (principal: Principal) => principal.role !== 'Forwa
 
 export const seesHiddenLineItems = (principal: Principal) => principal.role !== 'Forwarder';
 
-/** Company names are compared trimmed and case-insensitively: data entry is not consistent. */
-export const sameCompany = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+/** Company names are compared trimmed and case-insensitively (ASCII, as the database compares them). */
+export const sameCompany = (a: string, b: string) => companyKey(a) === companyKey(b);
 
 /** A forwarder sees only shipments whose Forwarder Name is its company, and what hangs off them. */
 export const canReadShipment = (principal: Principal, shipment: { forwarder_name: string }) =>

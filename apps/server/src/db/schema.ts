@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  date as pgDate,
   bigserial,
   boolean,
   check,
@@ -81,6 +82,47 @@ export const lineItems = pgTable(
     unique('line_items_title_shipment_key').on(table.title, table.shipment_id),
     index().on(table.shipment_id),
   ],
+);
+
+/**
+ * The dashboard's read model: one row per line item holding every column the dashboard shows,
+ * filters, sorts and searches, as displayed. It is kept in step with shipments, line items and
+ * parts inside each write's transaction (see line-item-rows.ts), so it is never stale; it exists
+ * so that search (one trigram index) and sorting (one btree per column) need no join.
+ * Its text columns use the "C" collation (set in the migration): byte order and ASCII-only case
+ * folding, identical on every engine and locale.
+ */
+export const lineItemRows = pgTable(
+  'line_item_rows',
+  {
+    line_item_id: bigint('line_item_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => lineItems.id, { onDelete: 'cascade' }),
+    shipment_id: bigint('shipment_id', { mode: 'number' }).notNull(),
+    forwarder_key: text('forwarder_key').notNull(),
+    is_hidden: boolean('is_hidden').notNull(),
+    title: text('title').notNull(),
+    related_shipment: text('related_shipment').notNull(),
+    forwarder_name: text('forwarder_name').notNull(),
+    cosignee_name: text('cosignee_name').notNull(),
+    origin_port: text('origin_port').notNull(),
+    destination_port: text('destination_port').notNull(),
+    transit_type: text('transit_type').notNull(),
+    number_of_parts: integer('number_of_parts').notNull(),
+    part_numbers: text('part_numbers').notNull(),
+    total_qty: bigint('total_qty', { mode: 'number' }).notNull(),
+    atd: pgDate('atd', { mode: 'string' }),
+    dest_eta: pgDate('dest_eta', { mode: 'string' }),
+    ata: pgDate('ata', { mode: 'string' }),
+    est_delivery: pgDate('est_delivery', { mode: 'string' }),
+    house: text('house').notNull(),
+    master: text('master').notNull(),
+    /** Case-folded displayed text of the DR report's columns, joined by U+0001. */
+    search_dr: text('search_dr').notNull(),
+    /** The same for the Default Report's other columns. */
+    search_default_only: text('search_default_only').notNull(),
+  },
+  (table) => [index().on(table.shipment_id)],
 );
 
 export const parts = pgTable(

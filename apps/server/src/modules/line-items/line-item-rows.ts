@@ -1,0 +1,82 @@
+import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
+import { DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS, type ColumnKey } from '@quayside/domain/line-item-query';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/client.ts';
+
+// Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
+// Call it inside the transaction of every write that changes what a line item shows.
+
+export type RowScope = { shipmentIds: readonly number[] } | { lineItemIds: readonly number[] } | 'all';
+
+const dateOf = (column: string) => sql.raw(`(s.${column} at time zone 'UTC')::date`);
+const dateText = (column: string) => sql.raw(`coalesce(to_char((s.${column} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
+const transitTypes = sql.raw(TRANSIT_TYPES.map((type) => `'${type}'`).join(', '));
+
+/** Each column's displayed text, in SQL, exactly as domain's displayText() shows it. */
+const DISPLAYED: Record<ColumnKey, SQL> = {
+  title: sql`li.title`,
+  related_shipment: sql`s.shipment`,
+  forwarder_name: sql`s.forwarder_name`,
+  cosignee_name: sql`s.consignee_name`,
+  origin_port: sql`s.origin`,
+  destination_port: sql`s.dest`,
+  transit_type: sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`,
+  numberOfParts: sql`coalesce(p.number_of_parts, 0)::text`,
+  part_numbers: sql`coalesce(p.part_numbers, '')`,
+  total_qty: sql`coalesce(p.total_qty, 0)::text`,
+  atd: dateText('atd'),
+  dest_eta: dateText('dest_eta'),
+  ata: dateText('ata'),
+  est_delivery: dateText('est_delivery'),
+  house: sql`s.house`,
+  master: sql`s.master`,
+};
+
+/** The columns' texts joined by U+0001 (which search text may not contain), case-folded as foldCase() does. */
+const searchText = (columns: readonly ColumnKey[]) =>
+  sql`lower(concat_ws(chr(1), ${sql.join(
+    columns.map((column) => DISPLAYED[column]),
+    sql`, `,
+  )}) collate "C")`;
+
+function scopeCondition(scope: RowScope): SQL {
+  if (scope === 'all') return sql`true`;
+  if ('shipmentIds' in scope) return sql`li.shipment_id = any(${`{${scope.shipmentIds.join(',')}}`}::bigint[])`;
+  return sql`li.id = any(${`{${scope.lineItemIds.join(',')}}`}::bigint[])`;
+}
+
+/** Recomputes the read-model rows of the line items in `scope` from the normalised tables. */
+export async function syncLineItemRows(db: Queryable, scope: RowScope) {
+  if (scope !== 'all' && ('shipmentIds' in scope ? scope.shipmentIds : scope.lineItemIds).length === 0) return;
+  await db.execute(sql`
+    insert into line_item_rows (
+      line_item_id, shipment_id, forwarder_key, is_hidden, title, related_shipment, forwarder_name,
+      cosignee_name, origin_port, destination_port, transit_type, number_of_parts, part_numbers, total_qty,
+      atd, dest_eta, ata, est_delivery, house, master, search_dr, search_default_only
+    )
+    select
+      li.id, s.id, lower(s.forwarder_name collate "C"), li.hide_lineitem, li.title, s.shipment, s.forwarder_name,
+      s.consignee_name, s.origin, s.dest, ${DISPLAYED.transit_type}, coalesce(p.number_of_parts, 0),
+      ${DISPLAYED.part_numbers}, coalesce(p.total_qty, 0),
+      ${dateOf('atd')}, ${dateOf('dest_eta')}, ${dateOf('ata')}, ${dateOf('est_delivery')}, s.house, s.master,
+      ${searchText(REPORT_COLUMNS.dr)}, ${searchText(DEFAULT_ONLY_COLUMNS)}
+    from line_items li
+    join shipments s on s.id = li.shipment_id
+    left join lateral (
+      select count(*)::int as number_of_parts,
+             string_agg(part_number, ', ' order by id) as part_numbers,
+             sum(coalesce(qty, 0))::bigint as total_qty
+      from parts where parts.line_item_id = li.id
+    ) p on true
+    where ${scopeCondition(scope)}
+    on conflict (line_item_id) do update set
+      shipment_id = excluded.shipment_id, forwarder_key = excluded.forwarder_key, is_hidden = excluded.is_hidden,
+      title = excluded.title, related_shipment = excluded.related_shipment, forwarder_name = excluded.forwarder_name,
+      cosignee_name = excluded.cosignee_name, origin_port = excluded.origin_port,
+      destination_port = excluded.destination_port, transit_type = excluded.transit_type,
+      number_of_parts = excluded.number_of_parts, part_numbers = excluded.part_numbers,
+      total_qty = excluded.total_qty, atd = excluded.atd, dest_eta = excluded.dest_eta, ata = excluded.ata,
+      est_delivery = excluded.est_delivery, house = excluded.house, master = excluded.master,
+      search_dr = excluded.search_dr, search_default_only = excluded.search_default_only
+  `);
+}
