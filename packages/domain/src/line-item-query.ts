@@ -82,7 +82,8 @@ export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 export const DEFAULT_SORT: readonly SortRule[] = [{ key: 'dest_eta', direction: 'desc' }];
 
 const MAX_TEXT = 200;
-const noControlCharacters = (value: string) => !/[\u0000-\u001f\u007f]/.test(value);
+/** Control characters never occur in what a person types; U+0001 also separates columns in the search index. */
+const noControlCharacters = (value: string) => ![...value].some((char) => char < ' ' || char === '\u007f');
 const queryText = (name: string) =>
   z
     .string()
@@ -132,7 +133,12 @@ export const LineItemQuery = z.object({
   page: z.coerce.number().int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).default(1),
   pageSize: z.coerce
     .number()
-    .pipe(z.union(PAGE_SIZES.map((size) => z.literal(size)), { error: `pageSize is one of ${PAGE_SIZES.join(', ')}.` }))
+    .pipe(
+      z.union(
+        PAGE_SIZES.map((size) => z.literal(size)),
+        { error: `pageSize is one of ${PAGE_SIZES.join(', ')}.` },
+      ),
+    )
     .default(DEFAULT_PAGE_SIZE),
   report: z.enum(REPORTS, { error: 'report is default or dr.' }).default('default'),
   po: z.string().trim().max(MAX_TEXT).optional().describe('Only the line items of this PO number'),

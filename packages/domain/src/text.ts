@@ -9,8 +9,8 @@ export function foldCase(text: string): string {
   return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
 }
 
-/** Company names are compared trimmed and case-insensitively: data entry is not consistent. */
-export const companyKey = (name: string) => foldCase(name.trim());
+/** Company names are compared trimmed of spaces and case-insensitively, as PostgreSQL's lower(btrim()) does. */
+export const companyKey = (name: string) => foldCase(name.replace(/^ +| +$/g, ''));
 
 /** A plain decimal: optional minus, digits, optional fraction. No spaces, exponents or thousands separators. */
 export const NUMBER_TEXT = /^-?[0-9]+(\.[0-9]+)?$/;

@@ -49,4 +49,4 @@ CREATE INDEX "line_item_rows_house_sort_index" ON "line_item_rows" USING btree (
 CREATE INDEX "line_item_rows_master_sort_index" ON "line_item_rows" USING btree ((CASE WHEN "master" = '' THEN 0 WHEN "master" ~ '^-?[0-9]+(\.[0-9]+)?$' THEN 1 ELSE 2 END), (CASE WHEN "master" ~ '^-?[0-9]+(\.[0-9]+)?$' THEN "master"::numeric END), lower("master"));--> statement-breakpoint
 -- Shipment suggestions (shipmentMatch) and a forwarder's own shipments.
 CREATE INDEX "shipments_shipment_trgm_index" ON "shipments" USING gin ("shipment" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "shipments_forwarder_key_index" ON "shipments" USING btree (lower("forwarder_name" COLLATE "C"));
+CREATE INDEX "shipments_forwarder_key_index" ON "shipments" USING btree (lower(btrim("forwarder_name") COLLATE "C"));

@@ -1,7 +1,8 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
-import { DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS, type ColumnKey } from '@quayside/domain/line-item-query';
+import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-query';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { forwarderKeySql } from '../shipments/shipment-access.ts';
 
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
 // Call it inside the transaction of every write that changes what a line item shows.
@@ -9,7 +10,8 @@ import type { Queryable } from '../../db/client.ts';
 export type RowScope = { shipmentIds: readonly number[] } | { lineItemIds: readonly number[] } | 'all';
 
 const dateOf = (column: string) => sql.raw(`(s.${column} at time zone 'UTC')::date`);
-const dateText = (column: string) => sql.raw(`coalesce(to_char((s.${column} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
+const dateText = (column: string) =>
+  sql.raw(`coalesce(to_char((s.${column} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
 const transitTypes = sql.raw(TRANSIT_TYPES.map((type) => `'${type}'`).join(', '));
 
 /** Each column's displayed text, in SQL, exactly as domain's displayText() shows it. */
@@ -55,7 +57,7 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
       atd, dest_eta, ata, est_delivery, house, master, search_dr, search_default_only
     )
     select
-      li.id, s.id, lower(s.forwarder_name collate "C"), li.hide_lineitem, li.title, s.shipment, s.forwarder_name,
+      li.id, s.id, ${forwarderKeySql(sql`s.forwarder_name`)}, li.hide_lineitem, li.title, s.shipment, s.forwarder_name,
       s.consignee_name, s.origin, s.dest, ${DISPLAYED.transit_type}, coalesce(p.number_of_parts, 0),
       ${DISPLAYED.part_numbers}, coalesce(p.total_qty, 0),
       ${dateOf('atd')}, ${dateOf('dest_eta')}, ${dateOf('ata')}, ${dateOf('est_delivery')}, s.house, s.master,

@@ -11,10 +11,16 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
 export const READ_ONLY_MESSAGE = 'Your role has read-only access.';
 
+/**
+ * A forwarder company as the database compares it: trimmed, ASCII case folded (domain's companyKey).
+ * Spelled exactly as the index on shipments and line_item_rows.forwarder_key spell it.
+ */
+export const forwarderKeySql = (forwarderName: SQL) => sql`lower(btrim(${forwarderName}) collate "C")`;
+
 /** The shipments a principal may see, as a condition on the shipments table (undefined: all of them). */
 export function visibleShipments(principal: Principal): SQL | undefined {
   if (principal.role !== 'Forwarder') return undefined;
-  return sql`lower(${shipments.forwarder_name} collate "C") = ${companyKey(principal.company)}`;
+  return sql`${forwarderKeySql(sql`${shipments.forwarder_name}`)} = ${companyKey(principal.company)}`;
 }
 
 /** The shipment with this number, if the principal may see it. Another company's shipment does not exist for a forwarder. */

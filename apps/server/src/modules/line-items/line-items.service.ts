@@ -1,0 +1,231 @@
+import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
+import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/domain/line-items';
+import { type SQL, sql } from 'drizzle-orm';
+import { seesHiddenLineItems } from '../../auth/permissions.ts';
+import type { Principal } from '../../auth/principal.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { lineItems } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { actorOf, recordAudit } from '../audit/audit.service.ts';
+import { findWritableLineItem } from './line-item-access.ts';
+import { syncLineItemRows } from './line-item-rows.ts';
+import { after, hasCriteria, matchingRows, orderBy, sortKeys, visibleRows } from './line-item-sql.ts';
+
+/** One page of the line items the principal sees, matching the query, in its order. */
+export async function listLineItems(
+  db: Queryable,
+  principal: Principal,
+  query: LineItemQuery,
+): Promise<LineItemsResponse> {
+  const scope = visibleRows(principal);
+  const where = sql`${scope} and ${matchingRows(query)}`;
+  const page = await db.execute<{ line_item_id: string }>(sql`
+    select r.line_item_id from line_item_rows r where ${where}
+    order by ${orderBy(sortKeys(query.sort))}
+    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+  const totalAll = await countRows(db, scope);
+  const total = hasCriteria(query) ? await countRows(db, where) : totalAll;
+  const rows = await lineItemsByIds(
+    db,
+    page.rows.map((row) => Number(row.line_item_id)),
+  );
+  return { lineItems: rows, total, totalAll, page: query.page, pageSize: query.pageSize };
+}
+
+async function countRows(db: Queryable, where: SQL) {
+  const result = await db.execute<{ count: number }>(
+    sql`select count(*)::int as count from line_item_rows r where ${where}`,
+  );
+  return result.rows[0]?.count ?? 0;
+}
+
+/**
+ * Every matching row in order, a batch at a time (keyset paging: each batch is a short indexed
+ * query, so an export neither holds a connection nor builds the whole result in memory).
+ */
+export async function* streamLineItems(
+  db: Queryable,
+  principal: Principal,
+  query: RowQuery,
+  batchSize = 2000,
+): AsyncGenerator<LineItem[]> {
+  const keys = sortKeys(query.sort);
+  const where = sql`${visibleRows(principal)} and ${matchingRows(query)}`;
+  const keyColumns = sql.join(
+    keys.map((key, index) => sql`${key.expression}::text as ${sql.raw(`k${index}`)}`),
+    sql`, `,
+  );
+  let last: (string | null)[] | null = null;
+  for (;;) {
+    const position: SQL = last ? after(keys, last) : sql`true`;
+    const batch: { rows: Record<string, string | null>[] } = await db.execute(sql`
+      select r.line_item_id, ${keyColumns} from line_item_rows r where ${where} and ${position}
+      order by ${orderBy(keys)} limit ${batchSize}`);
+    if (batch.rows.length === 0) return;
+    yield await lineItemsByIds(
+      db,
+      batch.rows.map((row) => Number(row.line_item_id)),
+    );
+    const final = batch.rows.at(-1) ?? {};
+    last = keys.map((_key, index) => final[`k${index}`] ?? null);
+    if (batch.rows.length < batchSize) return;
+  }
+}
+
+type LineItemRecord = {
+  id: string;
+  title: string;
+  shipment: string;
+  forwarder_name: string;
+  consignee_name: string;
+  consignor_name: string;
+  origin: string;
+  dest: string;
+  trans: string;
+  master: string;
+  house: string;
+  obl_received_date: string | null;
+  atd: string | null;
+  dest_eta: string | null;
+  ata: string | null;
+  est_delivery: string | null;
+  act_delivery: string | null;
+  origin_etd: string | null;
+  created: string;
+  weight: string | null;
+  outer: string | null;
+  volume: string | null;
+  po_review_required: number;
+  ignore_po_character_count: boolean;
+  hide_lineitem: boolean;
+  parts: { part_number: string; qty: number | null }[];
+};
+
+/** A timestamp as the API writes it (toISOString's format), whatever the driver's type parsers do. */
+const isoOf = (column: string) => {
+  const name = column.split('.')[1] ?? column;
+  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${name}`);
+};
+
+/** Line items in the API's shape, in the order of `ids`: each with its shipment's fields and its parts. */
+export async function lineItemsByIds(db: Queryable, ids: readonly number[]): Promise<LineItem[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<LineItemRecord>(sql`
+    select li.id, li.title, s.shipment, s.forwarder_name, s.consignee_name, s.consignor_name, s.origin, s.dest,
+      s.trans, s.master, s.house, ${isoOf('s.obl_received_date')}, ${isoOf('s.atd')}, ${isoOf('s.dest_eta')},
+      ${isoOf('s.ata')}, ${isoOf('s.est_delivery')}, ${isoOf('s.act_delivery')}, ${isoOf('s.origin_etd')},
+      ${isoOf('li.created')}, s.weight::text, s.outer::text, s.volume::text, li.po_review_required, li.ignore_po_character_count,
+      li.hide_lineitem,
+      coalesce((select json_agg(json_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
+                from parts p where p.line_item_id = li.id), '[]') as parts
+    from line_items li join shipments s on s.id = li.shipment_id
+    where li.id = any(${`{${ids.join(',')}}`}::bigint[])`);
+  const byId = new Map(result.rows.map((record) => [Number(record.id), toLineItem(record)]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+const amount = (value: string | null) => (value === null ? null : Number(value));
+
+function toLineItem(record: LineItemRecord): LineItem {
+  const parts = record.parts;
+  return {
+    _id: String(record.id),
+    title: record.title,
+    related_shipment: record.shipment,
+    forwarder_name: record.forwarder_name,
+    cosignee_name: record.consignee_name,
+    consignor_name: record.consignor_name,
+    origin_port: record.origin,
+    destination_port: record.dest,
+    transit_type: record.trans,
+    master: record.master,
+    house: record.house,
+    obl_received_date: record.obl_received_date,
+    atd: record.atd,
+    dest_eta: record.dest_eta,
+    ata: record.ata,
+    est_delivery: record.est_delivery,
+    act_delivery: record.act_delivery,
+    shipment_origin_etd: record.origin_etd,
+    created: record.created,
+    weight: amount(record.weight),
+    outer: amount(record.outer),
+    volume: amount(record.volume),
+    part_numbers: parts.map((part) => part.part_number),
+    parts,
+    total_qty: parts.reduce((sum, part) => sum + (part.qty ?? 0), 0),
+    numberOfParts: parts.length,
+    po_review_required: record.po_review_required,
+    ignore_po_character_count: record.ignore_po_character_count,
+    hide_lineitem: record.hide_lineitem,
+    filter_record_out: record.hide_lineitem,
+  };
+}
+
+const DUPLICATE_PO = 'This shipment already has a line item with that PO number.';
+
+/**
+ * Edits a line item's own fields. Renaming the PO keeps its parts (they hang off the line item,
+ * not the PO text).
+ */
+export async function updateLineItem(
+  db: Database,
+  principal: Principal,
+  key: { shipment: string; po: string },
+  changes: LineItemUpdateBody,
+): Promise<LineItem> {
+  return db.transaction(async (tx) => {
+    const { lineItem } = await findWritableLineItem(tx, principal, key.shipment, key.po);
+    // 'Valid PO #' and 'Hide record' are staff controls; from a forwarder they are ignored, not obeyed.
+    const isStaff = seesHiddenLineItems(principal);
+    const hide = isStaff ? (changes.hide_lineitem ?? changes.filter_record_out) : undefined;
+    const validPo = isStaff ? changes.ignore_po_character_count : undefined;
+    const title = changes.title ?? lineItem.title;
+    if (title !== lineItem.title) await assertPoFree(tx, lineItem.shipment_id, title);
+    const [updated] = await tx
+      .update(lineItems)
+      .set({
+        title,
+        // The review flag follows the PO number's length, as when the line item was created.
+        po_review_required: title === lineItem.title ? lineItem.po_review_required : title.length,
+        ignore_po_character_count: validPo ?? lineItem.ignore_po_character_count,
+        hide_lineitem: hide ?? lineItem.hide_lineitem,
+      })
+      .where(sql`${lineItems.id} = ${lineItem.id}`)
+      .returning();
+    await syncLineItemRows(tx, { lineItemIds: [lineItem.id] });
+    await recordAudit(tx, actorOf(principal), {
+      action: 'update',
+      entity: 'line_item',
+      entityId: lineItem.id,
+      before: lineItem,
+      after: updated,
+    });
+    const [result] = await lineItemsByIds(tx, [lineItem.id]);
+    if (!result) throw new Error('updated line item vanished');
+    return result;
+  });
+}
+
+async function assertPoFree(db: Queryable, shipmentId: number, title: string) {
+  const clash = await db.execute(
+    sql`select 1 from line_items where shipment_id = ${shipmentId} and title = ${title} limit 1`,
+  );
+  if (clash.rows.length > 0) throw new AppError('conflict', DUPLICATE_PO);
+}
+
+/** Deletes a line item and its parts; the audit entry keeps both, so an administrator loses nothing. */
+export async function deleteLineItem(db: Database, principal: Principal, key: { shipment: string; po: string }) {
+  await db.transaction(async (tx) => {
+    const { lineItem } = await findWritableLineItem(tx, principal, key.shipment, key.po);
+    const [before] = await lineItemsByIds(tx, [lineItem.id]);
+    // Parts and the read-model row go with it (ON DELETE CASCADE).
+    await tx.delete(lineItems).where(sql`${lineItems.id} = ${lineItem.id}`);
+    await recordAudit(tx, actorOf(principal), {
+      action: 'delete',
+      entity: 'line_item',
+      entityId: lineItem.id,
+      before,
+    });
+  });
+}
