@@ -17,6 +17,14 @@ import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerWebApp } from './web-static.ts';
 
+export type RouteEntry = { method: string; url: string };
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    routeTable: RouteEntry[];
+  }
+}
+
 /** Reset tokens travel in better-auth's reset path and in `token=` query values. */
 const redactUrl = (url: string) =>
   url.replace(/(\/reset-password\/)[^/?]+/gi, '$1[redacted]').replace(/(token=)[^&]*/gi, '$1[redacted]');
@@ -61,6 +69,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  // Every route, as registered: the authorization suite checks it has an entry for each.
+  const routeTable: RouteEntry[] = [];
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+  });
+  app.decorate('routeTable', routeTable);
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -1,4 +1,57 @@
+import {
+  ShipmentBody,
+  ShipmentMatchResponse,
+  ShipmentsQuery,
+  ShipmentsResponse,
+  ShipmentWriteQuery,
+} from '@quayside/domain/shipments';
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { createShipment, getShipment, listShipments, matchShipments, updateShipment } from './shipments.service.ts';
 
-export function registerShipmentRoutes(_app: FastifyInstance, _db: Database) {}
+export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
+  const api = app.withTypeProvider<ZodTypeProvider>();
+
+  api.get(
+    '/api/Shipments',
+    {
+      schema: {
+        tags: ['shipments'],
+        description:
+          '?shipment= one shipment (empty list when not found); ?shipmentMatch= suggestions (shipment numbers); otherwise a page of shipments.',
+        querystring: ShipmentsQuery,
+        response: { 200: z.union([ShipmentsResponse, ShipmentMatchResponse]) },
+      },
+    },
+    async (request) => {
+      const { shipment, shipmentMatch, page, pageSize } = request.query;
+      if (shipmentMatch !== undefined) return { shipments: await matchShipments(db, request.principal, shipmentMatch) };
+      if (shipment !== undefined) return { shipments: await getShipment(db, request.principal, shipment) };
+      return { shipments: await listShipments(db, request.principal, page, pageSize) };
+    },
+  );
+
+  api.post(
+    '/api/Shipments',
+    {
+      schema: {
+        tags: ['shipments'],
+        description: 'Without ?id= creates the shipment; with ?id= updates that shipment.',
+        querystring: ShipmentWriteQuery,
+        body: ShipmentBody,
+        response: { 200: ShipmentsResponse },
+      },
+    },
+    async (request) => {
+      const [input] = request.body;
+      if (!input) throw new Error('validated body has one shipment');
+      const { id } = request.query;
+      const saved = id
+        ? await updateShipment(db, request.principal, id, input)
+        : await createShipment(db, request.principal, input);
+      return { shipments: saved ? [saved] : [] };
+    },
+  );
+}
