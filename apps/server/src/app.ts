@@ -1,4 +1,6 @@
+import path from 'node:path';
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyServerOptions } from 'fastify';
@@ -15,6 +17,7 @@ import { registerLineItemRoutes } from './modules/line-items/line-items.routes.t
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
+import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { registerWebApp } from './web-static.ts';
 
 export type RouteEntry = { method: string; url: string };
@@ -113,7 +116,8 @@ export async function buildApp(
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db);
     registerPartRoutes(api, db);
-    registerDocumentRoutes(api, db);
+    await api.register(multipart);
+    registerDocumentRoutes(api, db, config, createLocalDocumentStore(path.join(config.dataDir, 'files')));
   });
 
   await registerWebApp(app);
