@@ -107,4 +107,21 @@ describe('npm run cli', () => {
     );
     expect(twice.stderr).toContain('first@example.com already has a sign-in account.');
   });
+
+  it('seeds the demo data once, printing the new users and their passwords', async () => {
+    const first = await cli(['seed-demo'], env);
+    expect(first.stderr).toBe('');
+    expect(first.stdout).toContain('Demo data loaded.');
+    expect(first.stdout).toMatch(/admin@demo\.quayside\.test\s+Admin\s+NAPCO\s+[\w-]{16}\n/);
+    const second = await cli(['seed-demo'], env);
+    expect(second.stdout).toContain('Demo data already exists; nothing added.');
+    expect(second.stdout).toContain('(already exists; password unchanged)');
+  });
+
+  it('bulk-loads generated line items', async () => {
+    const loaded = await cli(['bulk-load', '--rows', '300', '--seed', '5'], env);
+    expect(loaded.stderr).toBe('');
+    expect(loaded.stdout).toContain('Loaded 300 line items');
+    expect((await cli(['bulk-load', '--rows', 'many'], env)).stderr).toContain('--rows: a whole number of at least 1.');
+  });
 });

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/people';
 import { eq } from 'drizzle-orm';
@@ -6,8 +7,11 @@ import { createAuthFromConfig } from './auth/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
+import { bulkLoad } from './demo/bulk-load.ts';
+import { seedDemo } from './demo/seed-demo.ts';
 import type { AuditActor } from './modules/audit/audit.service.ts';
 import { writePerson } from './modules/people/people.service.ts';
+import { createLocalDocumentStore } from './storage/local-document-store.ts';
 
 const HELP = `Quayside command line
 
@@ -20,6 +24,11 @@ Commands:
       --name N        full name (required)
       --role R        ${ASSIGNABLE_ROLES.join(' | ')} (default Employee)
       --company C     company name (a Forwarder sees only its company's shipments)
+  seed-demo     Load demo data (300 shipments, 900 line items, parts, documents) and one user per role;
+                prints the new users' passwords once. Running it again changes nothing.
+  bulk-load     Load generated line items for benchmarks (with shipments and parts)
+      --rows N        how many line items (default 1000000)
+      --seed S        generator seed (default 1); each seed gets its own shipment numbers
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
@@ -70,6 +79,58 @@ async function createUser(args: string[]) {
   }
 }
 
+async function seedDemoCommand() {
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  try {
+    const auth = createAuthFromConfig(config, database.db, pino({ level: 'warn' }));
+    const store = createLocalDocumentStore(path.join(config.dataDir, 'files'));
+    const { createdData, users } = await seedDemo(database.db, auth, store);
+    console.log(createdData ? 'Demo data loaded.' : 'Demo data already exists; nothing added.');
+    const rows = users.map((user) => [
+      user.email,
+      user.role,
+      user.company,
+      user.password ?? '(already exists; password unchanged)',
+    ]);
+    console.log(table(['E-mail', 'Role', 'Company', 'Password'], rows));
+    console.log(`Sign in at ${config.publicUrl}/login`);
+  } finally {
+    await database.close();
+  }
+}
+
+async function bulkLoadCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { rows: { type: 'string' }, seed: { type: 'string' } } });
+  const rows = Number(values.rows ?? 1_000_000);
+  const seed = Number(values.seed ?? 1);
+  if (!Number.isInteger(rows) || rows < 1) throw new UsageError('--rows: a whole number of at least 1.');
+  if (!Number.isInteger(seed)) throw new UsageError('--seed: a whole number.');
+  const database = await openMigratedDatabase(loadConfig());
+  try {
+    const { seconds } = await bulkLoad(database.db, {
+      lineItems: rows,
+      seed,
+      onProgress: (done, total) =>
+        process.stdout.write(`\r${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
+    });
+    console.log(`\nLoaded ${rows.toLocaleString('en-US')} line items in ${seconds.toFixed(1)} s.`);
+  } finally {
+    await database.close();
+  }
+}
+
+/** Columns padded to their widest cell: readable in a terminal and easy to copy from. */
+function table(header: string[], rows: string[][]) {
+  const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
+  const line = (cells: string[]) =>
+    cells
+      .map((cell, column) => cell.padEnd(widths[column] ?? 0))
+      .join('  ')
+      .trimEnd();
+  return [line(header), ...rows.map(line)].join('\n');
+}
+
 const flagOf = (field: PropertyKey | undefined) =>
   ({ email: 'email', full_name: 'name', role: 'role', company_name: 'company' })[String(field)] ?? String(field);
 
@@ -80,6 +141,10 @@ async function run(argv: string[]) {
   switch (command) {
     case 'create-user':
       return createUser(rest);
+    case 'seed-demo':
+      return seedDemoCommand();
+    case 'bulk-load':
+      return bulkLoadCommand(rest);
     case undefined:
     case 'help':
     case '--help':
@@ -93,7 +158,7 @@ async function run(argv: string[]) {
 
 run(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
-  else if (error instanceof Error) console.error(`create-user failed: ${error.message}`);
+  else if (error instanceof Error) console.error(`${process.argv[2]} failed: ${error.message}`);
   else console.error(error);
   process.exit(1);
 });
