@@ -1,0 +1,286 @@
+import { randomUUID } from 'node:crypto';
+import path from 'node:path';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { documents } from '../db/schema.ts';
+import { createLocalDocumentStore } from '../storage/local-document-store.ts';
+import { insertShipment } from '../testing/fixtures.ts';
+import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
+
+// Every route × {anonymous, Admin, Employee, Forwarder A} × {a record of company A, of company B}.
+// A route added without an entry here fails the first test.
+
+const COMPANY_A = 'Alpha Freight';
+const COMPANY_B = 'Beta Cargo';
+type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA';
+type Company = 'A' | 'B';
+const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA'];
+
+let t: TestApp;
+const tokens: Partial<Record<Role, string>> = {};
+beforeAll(async () => {
+  t = await createTestApp();
+  tokens.Admin = await t.signedInAs({ email: 'admin@napco.example', role: 'Admin', company_name: 'NAPCO' });
+  tokens.Employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
+  tokens.ForwarderA = await t.signedInAs({ email: 'ops@alpha.example', role: 'Forwarder', company_name: COMPANY_A });
+});
+afterAll(() => t.close());
+
+const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
+let counter = 0;
+
+/** A fresh shipment of the company, with a line item, a part and a document: writes never disturb other cases. */
+async function record(company: Company) {
+  counter += 1;
+  const shipment = `M-${company}-${counter}`;
+  const row = await insertShipment(t.db, { shipment, forwarder_name: company === 'A' ? COMPANY_A : COMPANY_B }, [
+    { title: `PO-${counter}`, parts: [{ part_number: `P-${counter}`, qty: 1 }] },
+  ]);
+  const key = randomUUID();
+  await createLocalDocumentStore(path.join(t.config.dataDir, 'files')).put(key, PDF);
+  const [document] = await t.db
+    .insert(documents)
+    .values({
+      shipment_id: row.id,
+      file_name: 'a.pdf',
+      document_type: 'Other',
+      content_type: 'application/pdf',
+      size_bytes: PDF.length,
+      storage_key: key,
+    })
+    .returning();
+  return { shipment, po: `PO-${counter}`, part: `P-${counter}`, documentId: document?.id ?? '' };
+}
+
+type Request = { method?: 'GET' | 'POST'; url: string; payload?: object | string; headers?: Record<string, string> };
+type Fixture = Awaited<ReturnType<typeof record>>;
+type Expected = Record<Exclude<Role, 'ForwarderA'>, number> & { ForwarderA: number | Record<Company, number> };
+type Case = {
+  route: string;
+  name: string;
+  request: (fixture: Fixture, company: Company) => Request;
+  expected: Expected;
+};
+
+const adminOnly: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 };
+const staffOnly: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 403 };
+const readable: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 404 } };
+const writable: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: { A: 200, B: 404 } };
+const everyoneSignedIn: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 200 };
+const q = encodeURIComponent;
+
+function upload(fixture: Fixture): Request {
+  const boundary = 'matrixBoundary';
+  const body =
+    `--${boundary}\r\nContent-Disposition: form-data; name="shipment"\r\n\r\n${fixture.shipment}\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\nOther\r\n` +
+    `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString()}\r\n` +
+    `--${boundary}--\r\n`;
+  return {
+    method: 'POST',
+    url: '/api/Files',
+    payload: body,
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const CASES: Case[] = [
+  {
+    route: 'GET /api/Peoples',
+    name: 'list people',
+    request: () => ({ url: '/api/Peoples' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Peoples',
+    name: 'add a person',
+    request: () => ({
+      method: 'POST',
+      url: '/api/Peoples',
+      payload: [{ full_name: 'N', email: `n${++counter}@x.example` }],
+    }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/Peoples/delete',
+    name: 'delete a person',
+    request: () => ({ method: 'POST', url: '/api/Peoples/delete', payload: [{ email: 'nobody@x.example' }] }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'GET /api/Peoples/eligibility',
+    name: 'registration eligibility (public)',
+    request: () => ({ url: '/api/Peoples/eligibility?email=someone%40x.example' }),
+    expected: { anonymous: 200, Admin: 200, Employee: 200, ForwarderA: 200 },
+  },
+  {
+    route: 'GET /api/Shipments',
+    name: 'one shipment (empty for another company)',
+    request: (fixture) => ({ url: `/api/Shipments?shipment=${q(fixture.shipment)}` }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/Shipments',
+    name: 'shipment page',
+    request: () => ({ url: '/api/Shipments' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/Shipments',
+    name: 'shipment suggestions',
+    request: () => ({ url: '/api/Shipments?shipmentMatch=M-B-' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Shipments',
+    name: 'create a shipment',
+    request: (_fixture, company) => ({
+      method: 'POST',
+      url: '/api/Shipments',
+      payload: [{ Shipment: `NEW-${++counter}`, 'Forwarder Name': company === 'A' ? COMPANY_A : COMPANY_B }],
+    }),
+    expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 200 },
+  },
+  {
+    route: 'POST /api/Shipments',
+    name: 'update a shipment',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Shipments?id=${q(fixture.shipment)}`,
+      payload: [{ House: 'H' }],
+    }),
+    expected: writable,
+  },
+  {
+    route: 'GET /api/LineItems',
+    name: 'line-item page',
+    request: () => ({ url: '/api/LineItems' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/LineItems',
+    name: 'line item by PO',
+    request: (fixture) => ({ url: `/api/LineItems?po=${q(fixture.po)}` }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/LineItems/export',
+    name: 'export',
+    request: () => ({ url: '/api/LineItems/export' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/LineItems',
+    name: 'edit a line item',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/LineItems?shipment=${q(fixture.shipment)}&po=${q(fixture.po)}`,
+      payload: { title: `${fixture.po}-X` },
+    }),
+    expected: writable,
+  },
+  {
+    route: 'POST /api/LineItems/delete',
+    name: 'delete a line item',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/LineItems/delete',
+      payload: { title: fixture.po, related_shipment: fixture.shipment },
+    }),
+    expected: writable,
+  },
+  {
+    route: 'GET /api/Parts/getParts',
+    name: 'parts of a line item',
+    request: (fixture) => ({ url: `/api/Parts/getParts?po=${q(fixture.po)}&shipment=${q(fixture.shipment)}` }),
+    expected: readable,
+  },
+  {
+    route: 'POST /api/Parts',
+    name: 'add a part',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Parts',
+      payload: { part_number: 'NEW', qty: 1, related_po_number: fixture.po, related_shipment: fixture.shipment },
+    }),
+    expected: writable,
+  },
+  {
+    route: 'POST /api/Parts/save',
+    name: 'save the parts list',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Parts/save',
+      payload: {
+        related_po_number: fixture.po,
+        related_shipment: fixture.shipment,
+        parts: [{ part_number: 'S', qty: 2 }],
+      },
+    }),
+    expected: writable,
+  },
+  {
+    route: 'POST /api/Parts/delete',
+    name: 'delete a part',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Parts/delete',
+      payload: { part_number: fixture.part, related_po_number: fixture.po, related_shipment: fixture.shipment },
+    }),
+    expected: writable,
+  },
+  { route: 'POST /api/Files', name: 'upload', request: upload, expected: writable },
+  {
+    route: 'GET /api/Files',
+    name: 'documents of a shipment',
+    request: (fixture) => ({ url: `/api/Files?shipment=${q(fixture.shipment)}` }),
+    expected: readable,
+  },
+  {
+    route: 'GET /api/Files',
+    name: 'recent-documents report',
+    request: () => ({ url: '/api/Files?createdOn=01/01/2020' }),
+    expected: staffOnly,
+  },
+  {
+    route: 'GET /api/Files/:id/content',
+    name: 'download a document',
+    request: (fixture) => ({ url: `/api/Files/${fixture.documentId}/content` }),
+    expected: readable,
+  },
+];
+
+/** Routes that are not the product's API: sign-in (better-auth), the OpenAPI page, health, the web app. */
+const isProductRoute = (method: string, url: string) =>
+  method !== 'HEAD' && url.startsWith('/api/') && !url.startsWith('/api/auth') && !url.startsWith('/api/docs');
+
+describe('authorization on every route', () => {
+  it('has an entry for every route the server has', () => {
+    const routes = t.app.routeTable
+      .filter((route) => isProductRoute(route.method, route.url))
+      .map((route) => `${route.method} ${route.url}`);
+    expect(new Set(CASES.map((entry) => entry.route))).toEqual(new Set(routes));
+  });
+
+  const rows = CASES.flatMap((entry) =>
+    ROLES.flatMap((role) => (['A', 'B'] as const).map((company) => ({ ...entry, role, company }))),
+  );
+  it.each(rows)('$route ($name) as $role on company $company', async ({ request, expected, role, company }) => {
+    const fixture = await record(company);
+    const { method = 'GET', url, payload, headers = {} } = request(fixture, company);
+    const token = tokens[role as Exclude<Role, 'anonymous'>];
+    const response: LightMyRequestResponse = await t.app.inject({
+      method,
+      url,
+      ...(payload === undefined ? {} : { payload }),
+      headers: { ...headers, ...(token ? bearer(token) : {}) },
+    });
+    const want = expected[role as Role];
+    const status = typeof want === 'number' ? want : want[company];
+    expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
+    // Nothing of company B ever reaches forwarder A: not in a list, a count, a suggestion, an export or a document.
+    if (role === 'ForwarderA') expect(response.body).not.toContain(COMPANY_B);
+    if (role === 'ForwarderA') expect(response.body).not.toContain('M-B-');
+    if (status >= 400) expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
+  });
+});
