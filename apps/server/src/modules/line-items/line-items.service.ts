@@ -1,5 +1,6 @@
 import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
 import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/domain/line-items';
+import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -23,13 +24,25 @@ export async function listLineItems(
     select r.line_item_id from line_item_rows r where ${where}
     order by ${orderBy(sortKeys(query.sort))}
     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
-  const totalAll = await countRows(db, scope);
+  const totalAll = await countVisible(db, principal);
   const total = hasCriteria(query) ? await countRows(db, where) : totalAll;
   const rows = await lineItemsByIds(
     db,
     page.rows.map((row) => Number(row.line_item_id)),
   );
   return { lineItems: rows, total, totalAll, page: query.page, pageSize: query.pageSize };
+}
+
+/** What the principal sees before search and filters, from the trigger-kept counts (a handful of rows). */
+async function countVisible(db: Queryable, principal: Principal) {
+  const forwarderOnly =
+    principal.role === 'Forwarder'
+      ? sql`where forwarder_key = ${companyKey(principal.company)} and not is_hidden`
+      : sql``;
+  const result = await db.execute<{ count: number }>(
+    sql`select coalesce(sum(count), 0)::int as count from line_item_counts ${forwarderOnly}`,
+  );
+  return result.rows[0]?.count ?? 0;
 }
 
 async function countRows(db: Queryable, where: SQL) {
