@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import { DEFAULT_PAGE_SIZE, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import { pageParam, pageSizeParam } from './fields.ts';
 import type { LineItem } from './line-items.ts';
 import {
   compareCodePoints,
@@ -130,16 +131,8 @@ export const LineItemQuery = z.object({
   filters: jsonParameter('filters', Filters).default([]).describe('JSON array of {column, operator, value}'),
   logic: z.enum(['AND', 'OR'], { error: 'logic is AND or OR.' }).default('AND'),
   sort: jsonParameter('sort', Sort).default([]).describe('JSON array of {key, direction}, in priority order'),
-  page: z.coerce.number().int('page must be a whole number.').min(1, 'page starts at 1.').max(1_000_000).default(1),
-  pageSize: z.coerce
-    .number()
-    .pipe(
-      z.union(
-        PAGE_SIZES.map((size) => z.literal(size)),
-        { error: `pageSize is one of ${PAGE_SIZES.join(', ')}.` },
-      ),
-    )
-    .default(DEFAULT_PAGE_SIZE),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(DEFAULT_PAGE_SIZE),
   report: z.enum(REPORTS, { error: 'report is default or dr.' }).default('default'),
   po: z.string().trim().max(MAX_TEXT).optional().describe('Only the line items of this PO number'),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
+import { plainText } from './fields.ts';
 import { LineItemQuery } from './line-item-query.ts';
 
 const text = (description: string) => z.string().describe(description);
@@ -58,13 +59,10 @@ export type LineItemsResponse = z.infer<typeof LineItemsResponse>;
 
 export { LineItemQuery };
 
-const noNul = (value: string) => !value.includes('\0');
-const poNumber = z
-  .string()
-  .trim()
-  .min(1, 'PO number is required.')
-  .max(200, 'PO number must be at most 200 characters.')
-  .refine(noNul, 'Text must not contain NUL characters.');
+const poNumber = plainText(200, 'PO number must be at most 200 characters.').refine(
+  (value) => value !== '',
+  'PO number is required.',
+);
 
 export const LineItemKeyQuery = z.object({
   shipment: z.string().trim().min(1, 'shipment is required.').describe('Shipment number'),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './fields.ts';
 
 // Parts of a line item (SPEC.md §3 'Part', §5 'Parts', §7 'Parts').
 
@@ -10,13 +11,10 @@ export const confirmDeletePart = (part: string) =>
   `Are you sure you want to delete part ${part}? This action cannot be undone.`;
 export const PARTS_CHANGED = 'The parts of this line item changed since you loaded them. Refresh and try again.';
 
-const noNul = (value: string) => !value.includes('\0');
-const partNumber = z
-  .string()
-  .trim()
-  .min(1, 'Part number is required.')
-  .max(200, 'Part number must be at most 200 characters.')
-  .refine(noNul, 'Text must not contain NUL characters.');
+const partNumber = plainText(200, 'Part number must be at most 200 characters.').refine(
+  (value) => value !== '',
+  'Part number is required.',
+);
 const key = (name: string) => z.string().trim().min(1, `${name} is required.`).max(200);
 const quantity = (minimum: number) =>
   z

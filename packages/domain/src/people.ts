@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { NUL_MESSAGE, noNul } from './fields.ts';
 
 /** Roles a person can be given in the user-management screens (SPEC.md §6). */
 export const ASSIGNABLE_ROLES = ['Admin', 'Employee', 'Forwarder'] as const;
@@ -10,8 +11,6 @@ export const DEFAULT_ROLE: Role = 'Employee';
 export const PersonStatus = z.enum(['Active', 'Inactive']);
 
 // PostgreSQL cannot store U+0000 in text: refuse it here, with a message, instead of failing there.
-const noNul = (text: string) => !text.includes('\u0000');
-const NUL_MESSAGE = 'Text must not contain NUL characters.';
 
 const email = z
   .string()

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import {
+  DEFAULT_PAGE_SIZE,
   MODE_OPTIONS,
-  PAGE_SIZES,
   SHIPMENT_MATCH_MIN_LENGTH,
   TRANS_OPTIONS,
   UQ_CHARGE_OPTIONS,
@@ -9,6 +9,7 @@ import {
   VOLUQ_OPTIONS,
   WTUQ_OPTIONS,
 } from './constants.ts';
+import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import { parseCalendarDate } from './text.ts';
 
 // A shipment on the wire is keyed by the spec's labels (SPEC.md §3 'Shipment').
@@ -61,13 +62,7 @@ export const SHIPMENT_DATE_FIELDS = {
 export const SHIPMENT_ID_IMMUTABLE = 'The shipment ID cannot be modified after creation';
 export const SHIPMENT_EXISTS = 'A shipment with this number already exists.';
 
-const noNul = (value: string) => !value.includes('\0');
-const text = (max: number) =>
-  z
-    .string()
-    .trim()
-    .max(max, `Must be at most ${max} characters.`)
-    .refine(noNul, 'Text must not contain NUL characters.');
+const text = (max: number) => plainText(max);
 
 /**
  * 'Order Ref' cleaning (SPEC.md §5): a list or a comma string; whitespace inside each entry is
@@ -151,16 +146,8 @@ export const ShipmentsQuery = z.object({
     .max(100)
     .optional()
     .describe('Suggestions: shipment numbers containing this text'),
-  page: z.coerce.number().int().min(1).default(1),
-  pageSize: z.coerce
-    .number()
-    .pipe(
-      z.union(
-        PAGE_SIZES.map((size) => z.literal(size)),
-        { error: `pageSize is one of ${PAGE_SIZES.join(', ')}.` },
-      ),
-    )
-    .default(50),
+  page: pageParam.default(1),
+  pageSize: pageSizeParam.default(DEFAULT_PAGE_SIZE),
 });
 
 const textOut = Object.fromEntries(Object.keys(SHIPMENT_TEXT_FIELDS).map((label) => [label, z.string()]));

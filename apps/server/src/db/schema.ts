@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  date as pgDate,
   bigserial,
   boolean,
   check,
@@ -9,6 +8,7 @@ import {
   integer,
   jsonb,
   numeric,
+  date as pgDate,
   pgTable,
   text,
   timestamp,

@@ -90,3 +90,13 @@ export async function signIn(app: FastifyInstance, email: string, password: stri
   if (!token) throw new Error('sign-in answered no token');
   return token;
 }
+
+/** The usual cast, signed in: an Admin and an Employee of NAPCO, and forwarders of two companies. */
+export async function signInCast(t: TestApp) {
+  return {
+    admin: await t.signedInAs({ email: 'admin@napco.example', role: 'Admin', company_name: 'NAPCO' }),
+    employee: await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' }),
+    blue: await t.signedInAs({ email: 'ops@blue.example', role: 'Forwarder', company_name: 'Blue Anchor' }),
+    kestrel: await t.signedInAs({ email: 'ops@kestrel.example', role: 'Forwarder', company_name: 'Kestrel' }),
+  };
+}

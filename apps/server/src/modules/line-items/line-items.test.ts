@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lineItemRows, lineItems, parts } from '../../db/schema.ts';
 import { insertShipment } from '../../testing/fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
 
 let t: TestApp;
@@ -14,10 +14,7 @@ let kestrelForwarder: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.signedInAs({ email: 'admin@napco.example', role: 'Admin', company_name: 'NAPCO' });
-  employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
-  blueForwarder = await t.signedInAs({ email: 'ops@blue.example', role: 'Forwarder', company_name: 'Blue Anchor' });
-  kestrelForwarder = await t.signedInAs({ email: 'ops@kestrel.example', role: 'Forwarder', company_name: 'Kestrel' });
+  ({ admin, employee, blue: blueForwarder, kestrel: kestrelForwarder } = await signInCast(t));
   await insertShipment(
     t.db,
     {

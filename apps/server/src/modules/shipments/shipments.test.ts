@@ -3,7 +3,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lineItemRows, lineItems, shipments } from '../../db/schema.ts';
 import { insertShipment } from '../../testing/fixtures.ts';
-import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 
 let t: TestApp;
 let admin: string;
@@ -13,10 +13,7 @@ let kestrel: string;
 
 beforeAll(async () => {
   t = await createTestApp();
-  admin = await t.signedInAs({ email: 'admin@napco.example', role: 'Admin', company_name: 'NAPCO' });
-  employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
-  blue = await t.signedInAs({ email: 'ops@blue.example', role: 'Forwarder', company_name: 'Blue Anchor' });
-  kestrel = await t.signedInAs({ email: 'ops@kestrel.example', role: 'Forwarder', company_name: 'Kestrel' });
+  ({ admin, employee, blue, kestrel } = await signInCast(t));
 });
 afterAll(() => t.close());
 
