@@ -46,6 +46,7 @@ describe('the permission table', () => {
     expect(canWriteShipment(forwarder, ourShipment)).toBe(true);
     expect(canReadShipment(forwarder, theirShipment)).toBe(false);
     expect(canWriteShipment(forwarder, theirShipment)).toBe(false);
+    expect(canReadShipment(principal('Forwarder', '  '), { forwarder_name: '' })).toBe(false);
     expect(canSeeReports(forwarder)).toBe(false);
     expect(seesHiddenLineItems(forwarder)).toBe(false);
     expect(canManagePeople(forwarder)).toBe(false);

@@ -18,7 +18,10 @@ export const sameCompany = (a: string, b: string) => companyKey(a) === companyKe
 
 /** A forwarder sees only shipments whose Forwarder Name is its company, and what hangs off them. */
 export const canReadShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
-  principal.role !== 'Forwarder' || sameCompany(principal.company, shipment.forwarder_name);
+  principal.role !== 'Forwarder' || (hasCompany(principal) && sameCompany(principal.company, shipment.forwarder_name));
+
+/** A forwarder listed without a company sees nothing, rather than every shipment without a forwarder. */
+export const hasCompany = (principal: Principal) => companyKey(principal.company) !== '';
 
 export const canWriteShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
   canWriteRecords(principal) && canReadShipment(principal, shipment);

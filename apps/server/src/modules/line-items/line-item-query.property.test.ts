@@ -156,7 +156,9 @@ const visibleTo = (principal: Principal, rows: LineItem[]) =>
   rows.filter(
     (row) =>
       principal.role !== 'Forwarder' ||
-      (companyKey(row.forwarder_name) === companyKey(principal.company) && !row.hide_lineitem),
+      (companyKey(principal.company) !== '' &&
+        companyKey(row.forwarder_name) === companyKey(principal.company) &&
+        !row.hide_lineitem),
   );
 
 /** A query on the wire (what a browser sends), built from values that occur in the data and from noise. */

@@ -8,6 +8,7 @@ import {
 } from '@quayside/domain/line-item-query';
 import { companyKey, foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
+import { hasCompany } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
@@ -52,6 +53,7 @@ function displayed(key: ColumnKey): SQL {
 /** Which rows the principal sees at all: a forwarder, only its company's, and never hidden ones. */
 export function visibleRows(principal: Principal): SQL {
   if (principal.role !== 'Forwarder') return sql`true`;
+  if (!hasCompany(principal)) return sql`false`;
   return sql`r.forwarder_key = ${companyKey(principal.company)} and not r.is_hidden`;
 }
 

@@ -2,7 +2,7 @@ import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
 import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/domain/line-items';
 import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
-import { seesHiddenLineItems } from '../../auth/permissions.ts';
+import { hasCompany, seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems } from '../../db/schema.ts';
@@ -35,6 +35,7 @@ export async function listLineItems(
 
 /** What the principal sees before search and filters, from the trigger-kept counts (a handful of rows). */
 async function countVisible(db: Queryable, principal: Principal) {
+  if (principal.role === 'Forwarder' && !hasCompany(principal)) return 0;
   const forwarderOnly =
     principal.role === 'Forwarder'
       ? sql`where forwarder_key = ${companyKey(principal.company)} and not is_hidden`

@@ -386,3 +386,16 @@ describe('GET /api/LineItems/export', () => {
     expect(chunks).toBeGreaterThan(2);
   });
 });
+
+describe('a forwarder listed without a company', () => {
+  it('sees nothing, not every shipment without a forwarder', async () => {
+    await insertShipment(t.db, { shipment: 'SHP-NOBODY', forwarder_name: '' }, [{ title: 'PO-ORPHAN' }]);
+    const nobody = await t.signedInAs({ email: 'ops@nowhere.example', role: 'Forwarder', company_name: '' });
+    expect(await listed(nobody)).toMatchObject({ lineItems: [], total: 0, totalAll: 0 });
+    expect((await t.app.inject({ url: '/api/Shipments?shipment=SHP-NOBODY', headers: bearer(nobody) })).json()).toEqual(
+      {
+        shipments: [],
+      },
+    );
+  });
+});

@@ -1,6 +1,6 @@
 import { companyKey } from '@quayside/domain/text';
 import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { canReadShipment, canWriteRecords } from '../../auth/permissions.ts';
+import { canReadShipment, canWriteRecords, hasCompany } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { shipments } from '../../db/schema.ts';
@@ -20,6 +20,7 @@ export const forwarderKeySql = (forwarderName: SQL) => sql`lower(btrim(${forward
 /** The shipments a principal may see, as a condition on the shipments table (undefined: all of them). */
 export function visibleShipments(principal: Principal): SQL | undefined {
   if (principal.role !== 'Forwarder') return undefined;
+  if (!hasCompany(principal)) return sql`false`;
   return sql`${forwarderKeySql(sql`${shipments.forwarder_name}`)} = ${companyKey(principal.company)}`;
 }
 
