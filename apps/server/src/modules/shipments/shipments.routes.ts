@@ -20,7 +20,8 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
       schema: {
         tags: ['shipments'],
         description:
-          '?shipment= one shipment (empty list when not found); ?shipmentMatch= suggestions (shipment numbers); otherwise a page of shipments.',
+          '?shipmentMatch= suggestions (shipment numbers, at least 4 characters); else ?shipment= one shipment ' +
+          '(an empty list when not found); else a page of shipments ordered by number.',
         querystring: ShipmentsQuery,
         response: { 200: z.union([ShipmentsResponse, ShipmentMatchResponse]) },
       },
@@ -38,7 +39,7 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
     {
       schema: {
         tags: ['shipments'],
-        description: 'Without ?id= creates the shipment; with ?id= updates that shipment.',
+        description: 'Without ?id= creates the shipment; with ?id= updates that shipment. The body is an array of one.',
         querystring: ShipmentWriteQuery,
         body: ShipmentBody,
         response: { 200: ShipmentsResponse },
@@ -46,12 +47,13 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
     },
     async (request) => {
       const [input] = request.body;
-      if (!input) throw new Error('validated body has one shipment');
+      if (!input) throw new Error('the validated body holds one shipment');
       const { id } = request.query;
-      const saved = id
-        ? await updateShipment(db, request.principal, id, input)
-        : await createShipment(db, request.principal, input);
-      return { shipments: saved ? [saved] : [] };
+      const saved =
+        id === undefined
+          ? await createShipment(db, request.principal, input)
+          : await updateShipment(db, request.principal, id, input);
+      return { shipments: [saved] };
     },
   );
 }

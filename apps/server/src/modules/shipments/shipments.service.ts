@@ -5,12 +5,13 @@ import {
   SHIPMENT_DATE_FIELDS,
   SHIPMENT_EXISTS,
   SHIPMENT_ID_IMMUTABLE,
+  SHIPMENT_REQUIRED,
   SHIPMENT_TEXT_FIELDS,
   type Shipment,
   type ShipmentInput,
 } from '@quayside/domain/shipments';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { seesHiddenLineItems } from '../../auth/permissions.ts';
+import { hasCompany, seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems, shipments } from '../../db/schema.ts';
@@ -27,9 +28,12 @@ import {
 
 type ShipmentColumns = Partial<typeof shipments.$inferInsert>;
 
-/** The stored columns a shipment input sets; fields it leaves out are absent (they keep their value). */
+export const NO_COMPANY_MESSAGE =
+  'Your account has no company. Ask an administrator to set it before creating shipments.';
+
+/** The stored columns an input sets; a field it leaves out is absent here, so it keeps its value. */
 function columnsOf(input: ShipmentInput): ShipmentColumns {
-  const fields = input as Record<string, unknown>;
+  const fields: Record<string, unknown> = input;
   const columns: Record<string, unknown> = {};
   for (const [label, column] of Object.entries(SHIPMENT_TEXT_FIELDS)) {
     if (fields[label] !== undefined) columns[column] = fields[label];
@@ -37,65 +41,71 @@ function columnsOf(input: ShipmentInput): ShipmentColumns {
   for (const [label, { column }] of Object.entries(SHIPMENT_CHOICE_FIELDS)) {
     if (fields[label] !== undefined) columns[column] = fields[label];
   }
-  if (fields['UQ - Outer'] === undefined && fields['UQ-Outer'] !== undefined) columns.uq_outer = fields['UQ-Outer'];
+  // The spec spells it both ways; the spaced label wins when both are sent.
+  if (input['UQ - Outer'] === undefined && input['UQ-Outer'] !== undefined) columns.uq_outer = input['UQ-Outer'];
   for (const [label, column] of Object.entries(SHIPMENT_AMOUNT_FIELDS)) {
-    const value = fields[label];
-    if (value !== undefined) columns[column] = value === null ? null : String(value);
+    const amount = fields[label];
+    if (amount !== undefined) columns[column] = amount === null ? null : String(amount);
   }
   for (const [label, column] of Object.entries(SHIPMENT_DATE_FIELDS)) {
     if (fields[label] !== undefined) columns[column] = fields[label];
   }
-  return columns as ShipmentColumns;
+  return columns;
 }
 
+/** A stored shipment on the wire: texts '' when empty, amounts as numbers, dates as ISO strings. */
 export function toShipment(row: ShipmentRow, orderRefs: string[]): Shipment {
-  const shipment: Shipment = { Shipment: row.shipment, 'Order Ref': orderRefs };
-  const stored = row as unknown as Record<string, unknown>;
-  for (const [label, column] of Object.entries(SHIPMENT_TEXT_FIELDS)) shipment[label] = String(stored[column] ?? '');
-  for (const [label, { column }] of Object.entries(SHIPMENT_CHOICE_FIELDS))
-    shipment[label] = String(stored[column] ?? '');
+  const stored: Record<string, unknown> = row;
+  const labelled: Record<string, unknown> = { Shipment: row.shipment };
+  for (const [label, column] of Object.entries(SHIPMENT_TEXT_FIELDS)) labelled[label] = stored[column] ?? '';
+  for (const [label, { column }] of Object.entries(SHIPMENT_CHOICE_FIELDS)) labelled[label] = stored[column] ?? '';
   for (const [label, column] of Object.entries(SHIPMENT_AMOUNT_FIELDS)) {
-    const value = stored[column];
-    shipment[label] = value === null || value === undefined ? null : Number(value);
+    const amount = stored[column];
+    labelled[label] = amount === null || amount === undefined ? null : Number(amount);
   }
   for (const [label, column] of Object.entries(SHIPMENT_DATE_FIELDS)) {
-    const value = stored[column];
-    shipment[label] = value instanceof Date ? value.toISOString() : null;
+    const moment = stored[column];
+    labelled[label] = moment instanceof Date ? moment.toISOString() : null;
   }
-  return shipment;
+  labelled['Order Ref'] = orderRefs;
+  return labelled as Shipment;
 }
 
-/** Each shipment's PO numbers, oldest first; hidden line items are left out for those who may not see them. */
-async function orderRefsOf(db: Queryable, principal: Principal, shipmentIds: number[]) {
+/** Each shipment's PO numbers, oldest first; hidden line items only when `withHidden`. */
+async function orderRefsOf(db: Queryable, shipmentIds: number[], withHidden: boolean) {
   const refs = new Map<number, string[]>(shipmentIds.map((id) => [id, []]));
   if (shipmentIds.length === 0) return refs;
   const rows = await db
     .select({ shipment_id: lineItems.shipment_id, title: lineItems.title })
     .from(lineItems)
     .where(
-      and(
-        inArray(lineItems.shipment_id, shipmentIds),
-        seesHiddenLineItems(principal) ? undefined : eq(lineItems.hide_lineitem, false),
-      ),
+      and(inArray(lineItems.shipment_id, shipmentIds), withHidden ? undefined : eq(lineItems.hide_lineitem, false)),
     )
     .orderBy(asc(lineItems.id));
   for (const row of rows) refs.get(row.shipment_id)?.push(row.title);
   return refs;
 }
 
-async function withOrderRefs(db: Queryable, principal: Principal, rows: ShipmentRow[]) {
-  const refs = await orderRefsOf(
-    db,
-    principal,
-    rows.map((row) => row.id),
-  );
+/** Shipments as this principal sees them: a Forwarder never learns of hidden line items. */
+async function presentTo(db: Queryable, principal: Principal, rows: ShipmentRow[]) {
+  const ids = rows.map((row) => row.id);
+  const refs = await orderRefsOf(db, ids, seesHiddenLineItems(principal));
   return rows.map((row) => toShipment(row, refs.get(row.id) ?? []));
 }
 
-/** One shipment by number: an empty list when it does not exist for this principal. */
+/** The whole truth about one shipment, hidden line items included, for the audit log. */
+async function auditView(db: Queryable, row: ShipmentRow) {
+  const refs = await orderRefsOf(db, [row.id], true);
+  return toShipment(row, refs.get(row.id) ?? []);
+}
+
+/**
+ * One shipment by its exact number, as a list: empty when it does not exist or is another
+ * company's (a forwarder cannot tell the two apart), so the screen shows 'Shipment not found'.
+ */
 export async function getShipment(db: Queryable, principal: Principal, shipmentNumber: string) {
   try {
-    return await withOrderRefs(db, principal, [await findReadableShipment(db, principal, shipmentNumber)]);
+    return await presentTo(db, principal, [await findReadableShipment(db, principal, shipmentNumber)]);
   } catch (error) {
     if (error instanceof AppError && error.kind === 'not_found') return [];
     throw error;
@@ -111,16 +121,19 @@ export async function listShipments(db: Queryable, principal: Principal, page: n
     .orderBy(asc(shipments.shipment))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
-  return withOrderRefs(db, principal, rows);
+  return presentTo(db, principal, rows);
 }
 
-/** Shipment numbers containing `text` (case-insensitive), for the sidebar's suggestions. */
+/** LIKE's wildcards and escape character, matched literally. */
+const likeLiteral = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/** Numbers of visible shipments containing `text`, case-insensitively (the sidebar's suggestions). */
 export async function matchShipments(db: Queryable, principal: Principal, text: string) {
-  const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
   const rows = await db
     .select({ shipment: shipments.shipment })
     .from(shipments)
-    .where(and(sql`${shipments.shipment} ilike ${pattern}`, visibleShipments(principal)))
+    // ILIKE with a pattern is served by the trigram index on shipments.shipment.
+    .where(and(sql`${shipments.shipment} ilike ${`%${likeLiteral(text)}%`}`, visibleShipments(principal)))
     .orderBy(asc(shipments.shipment))
     .limit(SHIPMENT_MATCH_LIMIT);
   return rows.map((row) => row.shipment);
@@ -131,64 +144,79 @@ function withForcedForwarder(principal: Principal, columns: ShipmentColumns): Sh
   return principal.role === 'Forwarder' ? { ...columns, forwarder_name: principal.company.trim() } : columns;
 }
 
-/** Creates a shipment and a line item for each of its PO numbers. */
+/**
+ * Creates a shipment and a line item for each of its PO numbers.
+ * Shipment numbers are unique across companies, so a forwarder sending a number another
+ * company uses gets the same 409 as anyone: the number cannot be reused, and nothing else
+ * about that shipment is revealed.
+ */
 export async function createShipment(db: Database, principal: Principal, input: ShipmentInput) {
   assertCanWrite(principal);
-  const number = input.Shipment;
-  if (!number) throw new AppError('invalid', 'Shipment is required.');
+  // A forwarder without a company would create a shipment that nobody of theirs could see.
+  if (principal.role === 'Forwarder' && !hasCompany(principal)) throw new AppError('forbidden', NO_COMPANY_MESSAGE);
+  const shipmentNumber = input.Shipment;
+  if (!shipmentNumber) throw new AppError('invalid', SHIPMENT_REQUIRED);
   return db.transaction(async (tx) => {
-    // The number is unique across companies, so a clash must be reported even if the other shipment is not visible.
-    const [clash] = await tx.select({ id: shipments.id }).from(shipments).where(eq(shipments.shipment, number));
-    if (clash) throw new AppError('conflict', SHIPMENT_EXISTS);
+    // ON CONFLICT rather than a prior lookup: two simultaneous creates cannot both pass.
     const [created] = await tx
       .insert(shipments)
-      .values({ ...withForcedForwarder(principal, columnsOf(input)), shipment: number })
+      .values({ ...withForcedForwarder(principal, columnsOf(input)), shipment: shipmentNumber })
+      .onConflictDoNothing({ target: shipments.shipment })
       .returning();
-    if (!created) throw new Error('insert returned no row');
+    if (!created) throw new AppError('conflict', SHIPMENT_EXISTS);
     await appendLineItems(tx, created.id, input['Order Ref'] ?? []);
     await syncLineItemRows(tx, { shipmentIds: [created.id] });
-    const [result] = await withOrderRefs(tx, principal, [created]);
     await recordAudit(tx, actorOf(principal), {
       action: 'create',
       entity: 'shipment',
-      entityId: number,
-      after: result,
+      entityId: shipmentNumber,
+      after: await auditView(tx, created),
     });
-    return result;
+    const [shipment] = await presentTo(tx, principal, [created]);
+    if (!shipment) throw new Error('created shipment not presented');
+    return shipment;
   });
 }
 
-/** Updates the fields sent; existing line items are kept and new PO numbers appended. */
-export async function updateShipment(db: Database, principal: Principal, number: string, input: ShipmentInput) {
-  if (input.Shipment !== undefined && input.Shipment !== number) throw new AppError('invalid', SHIPMENT_ID_IMMUTABLE);
+/**
+ * Updates the fields sent; a field left out keeps its value. Existing line items are kept
+ * (never renamed or removed here) and new PO numbers appended.
+ */
+export async function updateShipment(db: Database, principal: Principal, shipmentNumber: string, input: ShipmentInput) {
+  assertCanWrite(principal);
   return db.transaction(async (tx) => {
-    const existing = await findWritableShipment(tx, principal, number);
-    const [before] = await withOrderRefs(tx, principal, [existing]);
+    const existing = await findWritableShipment(tx, principal, shipmentNumber);
+    if (input.Shipment !== undefined && input.Shipment !== existing.shipment) {
+      throw new AppError('invalid', SHIPMENT_ID_IMMUTABLE);
+    }
+    const before = await auditView(tx, existing);
     const [updated] = await tx
       .update(shipments)
       .set({ ...withForcedForwarder(principal, columnsOf(input)), updated_at: new Date() })
       .where(eq(shipments.id, existing.id))
       .returning();
-    if (!updated) throw new Error('update returned no row');
+    if (!updated) throw new Error('locked shipment vanished during its update');
     await appendLineItems(tx, existing.id, input['Order Ref'] ?? []);
     await syncLineItemRows(tx, { shipmentIds: [existing.id] });
-    const [result] = await withOrderRefs(tx, principal, [updated]);
     await recordAudit(tx, actorOf(principal), {
       action: 'update',
       entity: 'shipment',
-      entityId: number,
+      entityId: shipmentNumber,
       before,
-      after: result,
+      after: await auditView(tx, updated),
     });
-    return result;
+    const [shipment] = await presentTo(tx, principal, [updated]);
+    if (!shipment) throw new Error('updated shipment not presented');
+    return shipment;
   });
 }
 
+/** New PO numbers become line items; one the shipment already has is left as it is. */
 async function appendLineItems(tx: Queryable, shipmentId: number, orderRefs: string[]) {
   if (orderRefs.length === 0) return;
   await tx
     .insert(lineItems)
     // The original flags PO numbers longer than 10 characters for review: the count is kept per line item.
-    .values(orderRefs.map((title) => ({ shipment_id: shipmentId, title, po_review_required: title.length })))
-    .onConflictDoNothing();
+    .values(orderRefs.map((title) => ({ shipment_id: shipmentId, title, po_review_required: [...title].length })))
+    .onConflictDoNothing({ target: [lineItems.title, lineItems.shipment_id] });
 }
