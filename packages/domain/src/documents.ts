@@ -1,6 +1,7 @@
 import { z } from 'zod';
+import { NUL_MESSAGE, noNul, plainText } from './fields.ts';
 
-// Shipping documents (SPEC.md §3 'Document', §5 'Upload', §9 file size display).
+// Shipping documents (SPEC.md §3 'Document', §5 'Upload', §8, §9 file size display).
 
 export const DOCUMENT_TYPES = [
   'Airway Bill',
@@ -15,7 +16,11 @@ export const DOCUMENT_TYPES = [
 ] as const;
 export type DocumentType = (typeof DOCUMENT_TYPES)[number];
 
-const ABBREVIATIONS: Record<string, string> = {
+export const isDocumentType = (value: string): value is DocumentType =>
+  (DOCUMENT_TYPES as readonly string[]).includes(value);
+
+/** Badge abbreviations (SPEC.md §3); a type not listed here shows DOC. */
+export const DOCUMENT_TYPE_BADGES: Readonly<Record<string, string>> = {
   'Airway Bill': 'AWB',
   'Bill of Lading': 'BOL',
   'Commercial Invoice': 'CI',
@@ -25,8 +30,12 @@ const ABBREVIATIONS: Record<string, string> = {
   'Packing List': 'PL',
   'Proof of Delivery': 'POD',
 };
-/** The badge of a document type; any other type shows DOC. */
-export const documentTypeBadge = (type: string) => ABBREVIATIONS[type] ?? 'DOC';
+export const OTHER_DOCUMENT_BADGE = 'DOC';
+
+const BADGES = new Map(Object.entries(DOCUMENT_TYPE_BADGES));
+
+/** The badge of a document type; any other type (Other included) shows DOC. */
+export const documentTypeBadge = (type: string): string => BADGES.get(type) ?? OTHER_DOCUMENT_BADGE;
 
 export const DOCUMENT_TYPE_PLACEHOLDER = 'Select a document type...';
 export const DOCUMENT_TYPE_REQUIRED = 'Document type is required';
@@ -34,14 +43,23 @@ export const NO_DOCUMENTS = 'No documents available';
 export const DOCUMENTS_LOAD_FAILED = 'Failed to load documents. Please try again.';
 export const REPORT_LOAD_FAILED = 'Failed to load documents';
 
-/** Bytes below 1024; KB with one decimal below 1,048,576; MB with one decimal from there. */
+const KB = 1024;
+const MB = 1_048_576;
+
+/**
+ * SPEC.md §9: bytes below 1024 ('512 B'), KB with one decimal below 1,048,576 ('1.5 KB'), MB with
+ * one decimal from there ('2.0 MB'). One decimal rounds, so 1,048,575 bytes reads '1024.0 KB'.
+ */
 export function fileSizeDisplay(bytes: number): string {
-  if (bytes < 1024) return `${bytes} B`;
-  if (bytes < 1_048_576) return `${(bytes / 1024).toFixed(1)} KB`;
-  return `${(bytes / 1_048_576).toFixed(1)} MB`;
+  if (bytes < KB) return `${bytes} B`;
+  if (bytes < MB) return `${(bytes / KB).toFixed(1)} KB`;
+  return `${(bytes / MB).toFixed(1)} MB`;
 }
 
-/** MM/DD/YYYY (en-US, as the reports screen sends it; M/D/YYYY too) → that day's start in UTC, or null. */
+/**
+ * A date as en-US writes it (MM/DD/YYYY, or M/D/YYYY as `toLocaleDateString('en-US')` gives it)
+ * → the start of that day in UTC; null when it is not a real calendar date.
+ */
 export function parseUsDate(text: string): Date | null {
   const match = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text.trim());
   if (!match) return null;
@@ -51,39 +69,55 @@ export function parseUsDate(text: string): Date | null {
   return isReal ? date : null;
 }
 
+export const CREATED_ON_INVALID = 'createdOn must be a date written MM/DD/YYYY.';
+export const DOCUMENTS_QUERY_ONE_OF = 'Ask for either ?shipment= or ?createdOn=, not both.';
+
+/** `GET /api/Files`: one shipment's documents, or the recent-documents report — exactly one of the two. */
 export const DocumentsQuery = z
   .object({
-    shipment: z.string().trim().min(1).max(100).optional().describe("One shipment's documents"),
+    shipment: plainText(200)
+      .min(1, 'shipment must name a shipment.')
+      .optional()
+      .describe("One shipment's documents, by shipment number"),
     createdOn: z
       .string()
-      .refine((text) => parseUsDate(text) !== null, 'createdOn must be a date as MM/DD/YYYY.')
+      .refine(noNul, NUL_MESSAGE)
+      .refine((text) => parseUsDate(text) !== null, CREATED_ON_INVALID)
       .optional()
-      .describe('The recent-documents report: documents created on or after this day (MM/DD/YYYY)'),
+      .describe('The recent-documents report: documents created on or after this day (MM/DD/YYYY, UTC)'),
   })
   .refine((query) => (query.shipment === undefined) !== (query.createdOn === undefined), {
-    message: 'Ask for either ?shipment= or ?createdOn=.',
+    message: DOCUMENTS_QUERY_ONE_OF,
   });
+export type DocumentsQuery = z.infer<typeof DocumentsQuery>;
 
-export const DocumentListEntry = z.object({
-  id: z.string(),
-  webUrl: z.string().describe('Where a signed-in user downloads the file'),
-  fields: z.object({
-    FileLeafRef: z.string().describe('File name'),
-    DocumentType: z.string(),
-    FileSizeDisplay: z.string(),
-    Modified: z.string().describe('ISO timestamp'),
-    ShipmentNumber: z.string(),
-  }),
-});
+export const DocumentListEntry = z
+  .object({
+    id: z.string(),
+    webUrl: z.string().describe('Where a signed-in user downloads the file (an attachment)'),
+    fields: z.object({
+      FileLeafRef: z.string().describe('File name'),
+      DocumentType: z.string().describe('One of the document types'),
+      FileSizeDisplay: z.string().describe("Size as the spec shows it: '512 B', '1.5 KB', '2.0 MB'"),
+      Modified: z.string().describe('When it was uploaded (ISO timestamp)'),
+      ShipmentNumber: z.string(),
+    }),
+  })
+  .describe('A document as the lists show it');
 export type DocumentListEntry = z.infer<typeof DocumentListEntry>;
 export const DocumentsResponse = z.object({ documents: z.array(DocumentListEntry) });
+export type DocumentsResponse = z.infer<typeof DocumentsResponse>;
 
-export const UploadedDocument = z.object({
-  id: z.string(),
-  webUrl: z.string(),
-  name: z.string(),
-  fileName: z.string(),
-  size: z.number().int(),
-  createdDateTime: z.string(),
-});
+export const UploadedDocument = z
+  .object({
+    id: z.string(),
+    webUrl: z.string().describe('Where a signed-in user downloads the file (an attachment)'),
+    name: z.string().describe('File name'),
+    fileName: z.string().describe('File name (the same as name)'),
+    size: z.number().int().describe('Size in bytes'),
+    createdDateTime: z.string().describe('When it was uploaded (ISO timestamp)'),
+  })
+  .describe('A document just uploaded');
+export type UploadedDocument = z.infer<typeof UploadedDocument>;
 export const UploadResponse = z.object({ documents: z.array(UploadedDocument) });
+export type UploadResponse = z.infer<typeof UploadResponse>;

@@ -1,26 +1,45 @@
 import { randomUUID } from 'node:crypto';
-import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, writeFile } from 'node:fs/promises';
+import { createWriteStream } from 'node:fs';
+import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { DocumentStore } from './document-store.ts';
+import { pipeline } from 'node:stream/promises';
+import { DocumentMissingError, type DocumentStore } from './document-store.ts';
 
-/** Documents as files under one directory (DATA_DIR/files by default). */
+const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** Documents as files in one directory (DATA_DIR/files by default), named by their key. */
 export function createLocalDocumentStore(directory: string): DocumentStore {
-  const KEY = /^[0-9a-f-]{36}$/;
   const fileOf = (key: string) => {
     // Keys are server-made UUIDs; anything else must never reach the file system.
     if (!KEY.test(key)) throw new Error('invalid document key');
     return path.join(directory, key);
   };
   return {
-    async put(key, bytes) {
+    async put(key, content) {
+      const target = fileOf(key);
       await mkdir(directory, { recursive: true });
-      // Written aside, then renamed: a reader never sees half a file.
+      // Written aside, then renamed: neither a reader nor a crash ever finds half a document under the key.
       const partial = path.join(directory, `.${randomUUID()}.partial`);
-      await writeFile(partial, bytes, { mode: 0o600 });
-      await rename(partial, fileOf(key));
+      try {
+        // flush: the bytes reach the disk before the rename makes them visible.
+        const options = { mode: 0o600, flush: true } as const;
+        if (Buffer.isBuffer(content)) await writeFile(partial, content, { ...options, flag: 'wx' });
+        else await pipeline(content, createWriteStream(partial, { ...options, flags: 'wx' }));
+        await rename(partial, target);
+      } catch (error) {
+        await rm(partial, { force: true });
+        throw error;
+      }
     },
-    get: (key) => createReadStream(fileOf(key)),
+    async get(key) {
+      try {
+        const handle = await open(fileOf(key), 'r');
+        return handle.createReadStream();
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new DocumentMissingError(key);
+        throw error;
+      }
+    },
     async delete(key) {
       await rm(fileOf(key), { force: true });
     },

@@ -1,23 +1,34 @@
+import path from 'node:path';
 import { DocumentsQuery, DocumentsResponse, parseUsDate, UploadResponse } from '@quayside/domain/documents';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError } from '../../errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
+import { assertCanWrite } from '../shipments/shipment-access.ts';
 import {
   findReadableDocument,
-  type IncomingFile,
   listRecentDocuments,
   listShipmentDocuments,
   uploadDocuments,
 } from './documents.service.ts';
+import { type UploadLimits, withStagedUpload } from './staged-upload.ts';
 
-type UploadLimits = Pick<AppConfig, 'uploadMaxBytes' | 'uploadMaxFiles'>;
+type DocumentsConfig = Pick<AppConfig, 'uploadMaxBytes' | 'uploadMaxFiles' | 'dataDir'>;
 
-export function registerDocumentRoutes(app: FastifyInstance, db: Database, limits: UploadLimits, store: DocumentStore) {
+export function registerDocumentRoutes(
+  app: FastifyInstance,
+  db: Database,
+  config: DocumentsConfig,
+  store: DocumentStore,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const limits: UploadLimits = {
+    maxBytes: config.uploadMaxBytes,
+    maxFiles: config.uploadMaxFiles,
+    stagingRoot: path.join(config.dataDir, 'incoming'),
+  };
 
   api.post(
     '/api/Files',
@@ -25,20 +36,34 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Database, limit
       schema: {
         tags: ['documents'],
         description:
-          'multipart/form-data: repeated `files`, a `documentType` per file (or one for all), `shipment`. `forwarder` is accepted and ignored: the server decides.',
+          'multipart/form-data: repeated `files`; `documentType`, one per file in the same order (or one for all); ' +
+          '`shipment`. `forwarder` is accepted and ignored: the server decides. Each file is checked from its bytes ' +
+          `against an allow-list; at most UPLOAD_MAX_FILES files of UPLOAD_MAX_BYTES each (413 past them).`,
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponse },
       },
     },
     async (request) => {
-      const upload = await readUpload(request, limits);
-      return { documents: await uploadDocuments(db, store, request.principal, upload) };
+      // Read-only roles are refused before a byte of the upload is read.
+      assertCanWrite(request.principal);
+      const documents = await withStagedUpload(request, limits, (upload) =>
+        uploadDocuments(db, store, request.principal, upload),
+      );
+      return { documents };
     },
   );
 
   api.get(
     '/api/Files',
-    { schema: { tags: ['documents'], querystring: DocumentsQuery, response: { 200: DocumentsResponse } } },
+    {
+      schema: {
+        tags: ['documents'],
+        description:
+          '`?shipment=` lists one shipment’s documents; `?createdOn=MM/DD/YYYY` is the report (not for forwarders).',
+        querystring: DocumentsQuery,
+        response: { 200: DocumentsResponse },
+      },
+    },
     async (request) => {
       const { shipment, createdOn } = request.query;
       const since = createdOn === undefined ? null : parseUsDate(createdOn);
@@ -51,68 +76,40 @@ export function registerDocumentRoutes(app: FastifyInstance, db: Database, limit
 
   api.get(
     '/api/Files/:id/content',
-    { schema: { tags: ['documents'], params: z.object({ id: z.string() }) } },
+    {
+      schema: {
+        tags: ['documents'],
+        description: 'The file, as an attachment that a browser neither renders nor sniffs.',
+        params: z.object({ id: z.string().describe('The document id') }),
+      },
+    },
     async (request, reply) => {
       const document = await findReadableDocument(db, request.principal, request.params.id);
-      const fallback = document.file_name.replace(/[^\x20-\x7e]|["\\]/g, '_');
+      const content = await store.get(document.storage_key);
       return (
         reply
           .header('content-type', document.content_type)
+          .header('content-length', String(document.size_bytes))
           // Always a download, never rendered from our origin; the sandbox stops any script if it were.
-          .header(
-            'content-disposition',
-            `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(document.file_name)}`,
-          )
+          .header('content-disposition', attachmentDisposition(document.file_name))
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, no-store')
-          .send(store.get(document.storage_key))
+          .send(content)
       );
     },
   );
 }
 
-/** Reads the multipart body within the configured limits: files into memory (each at most uploadMaxBytes). */
-async function readUpload(request: FastifyRequest, limits: UploadLimits) {
-  if (!request.isMultipart()) throw new AppError('invalid', 'Send the files as multipart/form-data.');
-  const files: IncomingFile[] = [];
-  const documentTypes: string[] = [];
-  let shipment = '';
-  try {
-    // preservePath: see the name as sent, so a name with a path is refused rather than silently cut.
-    const parts = request.parts({
-      preservePath: true,
-      limits: { fileSize: limits.uploadMaxBytes, files: limits.uploadMaxFiles },
-    });
-    for await (const part of parts) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'files') {
-          part.file.resume();
-          continue;
-        }
-        files.push({ name: part.filename, bytes: await part.toBuffer() });
-      } else if (part.fieldname === 'documentType') {
-        documentTypes.push(String(part.value));
-      } else if (part.fieldname === 'shipment') {
-        shipment = String(part.value).trim();
-      }
-    }
-  } catch (error) {
-    throw uploadError(error, limits);
-  }
-  if (shipment === '') throw new AppError('invalid', 'shipment is required.');
-  return { shipment, documentTypes, files };
-}
-
-const megabytes = (bytes: number) => `${Math.round((bytes / 1_048_576) * 10) / 10} MB`;
-
-function uploadError(error: unknown, limits: UploadLimits): unknown {
-  const code = (error as { code?: string }).code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new AppError('too_large', `Each file must be at most ${megabytes(limits.uploadMaxBytes)}.`);
-  }
-  if (code === 'FST_FILES_LIMIT')
-    return new AppError('too_large', `At most ${limits.uploadMaxFiles} files per upload.`);
-  if (code?.startsWith('FST_')) return new AppError('invalid', 'The upload could not be read. Please try again.');
-  return error;
+/**
+ * `attachment` with the name twice (RFC 6266): an ASCII fallback in quotes (quotes, backslashes,
+ * percent signs and anything outside printable ASCII replaced) and the exact name in UTF-8 (RFC 8187).
+ */
+export function attachmentDisposition(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
+  const encoded = encodeURIComponent(fileName).replace(
+    /['()*!]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

@@ -1,11 +1,15 @@
 import { randomUUID } from 'node:crypto';
+import { createReadStream } from 'node:fs';
 import {
+  DOCUMENT_TYPE_PLACEHOLDER,
   DOCUMENT_TYPE_REQUIRED,
   DOCUMENT_TYPES,
   type DocumentListEntry,
   fileSizeDisplay,
+  isDocumentType,
+  type UploadedDocument,
 } from '@quayside/domain/documents';
-import { and, desc, eq, gte } from 'drizzle-orm';
+import { asc, desc, eq, gte } from 'drizzle-orm';
 import { canReadShipment, canSeeReports } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -13,11 +17,14 @@ import { documents, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { actorOf, recordAudit } from '../audit/audit.service.ts';
-import { findReadableShipment, findWritableShipment } from '../shipments/shipment-access.ts';
+import { assertCanWrite, findReadableShipment, findWritableShipment } from '../shipments/shipment-access.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
 
 export const webUrlOf = (id: string) => `/api/Files/${id}/content`;
 export const DOCUMENT_NOT_FOUND = 'Document not found';
+export const REPORTS_FORBIDDEN = 'Reports are not available to forwarders.';
+/** The report answers at most this many documents, newest first. */
+export const REPORT_LIMIT = 1000;
 
 type DocumentRow = typeof documents.$inferSelect;
 
@@ -33,51 +40,64 @@ const toListEntry = (row: DocumentRow, shipmentNumber: string): DocumentListEntr
   },
 });
 
+// Newest first; the files of one upload share a timestamp, so they follow by name.
+const newestFirst = [desc(documents.created_at), asc(documents.file_name), asc(documents.id)];
+
+/** The documents of one shipment the principal may see (another company's shipment: 404). */
 export async function listShipmentDocuments(db: Queryable, principal: Principal, shipmentNumber: string) {
   const shipment = await findReadableShipment(db, principal, shipmentNumber);
   const rows = await db
     .select()
     .from(documents)
     .where(eq(documents.shipment_id, shipment.id))
-    .orderBy(desc(documents.created_at));
+    .orderBy(...newestFirst);
   return rows.map((row) => toListEntry(row, shipment.shipment));
 }
 
-/** The recent-documents report: every shipment's documents created on or after `since`, for staff. */
+/** The recent-documents report: documents of every shipment created on or after `since`, for staff. */
 export async function listRecentDocuments(db: Queryable, principal: Principal, since: Date) {
-  if (!canSeeReports(principal)) throw new AppError('forbidden', 'Reports are not available to forwarders.');
+  if (!canSeeReports(principal)) throw new AppError('forbidden', REPORTS_FORBIDDEN);
   const rows = await db
     .select({ document: documents, shipmentNumber: shipments.shipment })
     .from(documents)
     .innerJoin(shipments, eq(shipments.id, documents.shipment_id))
     .where(gte(documents.created_at, since))
-    .orderBy(desc(documents.created_at))
-    .limit(1000);
+    .orderBy(...newestFirst)
+    .limit(REPORT_LIMIT);
   return rows.map((row) => toListEntry(row.document, row.shipmentNumber));
 }
 
-export type IncomingFile = { name: string; bytes: Buffer };
+/** A file of an upload, waiting on disk (never under the client's name) to be checked and kept. */
+export type StagedFile = { name: string; path: string; size: number };
+export type IncomingUpload = { shipment: string; documentTypes: string[]; files: StagedFile[] };
 
 /**
- * Stores uploaded files for a shipment: every file is checked before any is kept, and either all
- * are stored and recorded or none (bytes already written are removed if the transaction fails).
+ * Keeps the files of one upload on a shipment. Every file is checked before any is stored, and
+ * either all are stored and recorded or none: bytes already written are removed if anything fails.
  */
 export async function uploadDocuments(
   db: Database,
   store: DocumentStore,
   principal: Principal,
-  upload: { shipment: string; documentTypes: string[]; files: IncomingFile[] },
-) {
-  const written: string[] = [];
+  upload: IncomingUpload,
+): Promise<UploadedDocument[]> {
+  assertCanWrite(principal);
+  // Access first: another company's shipment answers 404 whatever the files are.
+  await findReadableShipment(db, principal, upload.shipment);
+  const checked = await checkFiles(upload);
+
+  // Bytes are written before the transaction, so no database lock is held while they are copied.
+  const keys: string[] = [];
   try {
+    for (const file of checked) {
+      const key = randomUUID();
+      keys.push(key);
+      await store.put(key, createReadStream(file.path));
+    }
     return await db.transaction(async (tx) => {
       const shipment = await findWritableShipment(tx, principal, upload.shipment);
-      const checked = await checkFiles(upload);
-      const stored = [];
-      for (const file of checked) {
-        const key = randomUUID();
-        await store.put(key, file.bytes);
-        written.push(key);
+      const uploaded: UploadedDocument[] = [];
+      for (const [index, file] of checked.entries()) {
         const [row] = await tx
           .insert(documents)
           .values({
@@ -85,19 +105,19 @@ export async function uploadDocuments(
             file_name: file.name,
             document_type: file.type,
             content_type: file.contentType,
-            size_bytes: file.bytes.length,
-            storage_key: key,
+            size_bytes: file.size,
+            storage_key: keys[index] ?? '',
             uploaded_by: principal.personId,
           })
           .returning();
-        if (!row) throw new Error('insert returned no row');
+        if (!row) throw new Error('document not inserted');
         await recordAudit(tx, actorOf(principal), {
           action: 'create',
           entity: 'document',
           entityId: row.id,
-          after: row,
+          after: { ...row, shipment: shipment.shipment },
         });
-        stored.push({
+        uploaded.push({
           id: row.id,
           webUrl: webUrlOf(row.id),
           name: row.file_name,
@@ -106,49 +126,53 @@ export async function uploadDocuments(
           createdDateTime: row.created_at.toISOString(),
         });
       }
-      return stored;
+      return uploaded;
     });
   } catch (error) {
-    await Promise.all(written.map((key) => store.delete(key)));
+    await Promise.allSettled(keys.map((key) => store.delete(key)));
     throw error;
   }
 }
 
-type CheckedFile = { name: string; bytes: Buffer; type: string; contentType: string };
+type CheckedFile = StagedFile & { type: string; contentType: string };
 
-async function checkFiles(upload: { documentTypes: string[]; files: IncomingFile[] }): Promise<CheckedFile[]> {
-  if (upload.files.length === 0) throw new AppError('invalid', 'Choose at least one file to upload.');
-  const types =
-    upload.documentTypes.length === 1 ? upload.files.map(() => upload.documentTypes[0] ?? '') : upload.documentTypes;
-  if (
-    types.length !== upload.files.length ||
-    types.some((type) => !(DOCUMENT_TYPES as readonly string[]).includes(type))
-  ) {
-    throw new AppError('invalid', DOCUMENT_TYPE_REQUIRED);
+/** Types, names and bytes of every file, in order; the first problem found is the answer. */
+async function checkFiles(upload: IncomingUpload): Promise<CheckedFile[]> {
+  const { files } = upload;
+  if (files.length === 0) throw new AppError('invalid', 'Choose at least one file to upload.');
+  const sent = upload.documentTypes.map((type) => type.trim());
+  // One type for the whole upload, or one per file in the order of the files.
+  const types = sent.length === 1 ? files.map(() => sent[0] ?? '') : sent;
+  if (types.length > files.length) {
+    throw new AppError('invalid', 'Send one document type per file, in the order of the files.');
   }
   const checked: CheckedFile[] = [];
-  for (const [index, file] of upload.files.entries()) {
+  for (const [index, file] of files.entries()) {
+    const type = types[index] ?? '';
+    if (type === '' || type === DOCUMENT_TYPE_PLACEHOLDER) throw new AppError('invalid', DOCUMENT_TYPE_REQUIRED);
+    if (!isDocumentType(type)) {
+      throw new AppError(
+        'invalid',
+        `${JSON.stringify(type)} is not a document type: choose one of ${DOCUMENT_TYPES.join(', ')}.`,
+      );
+    }
     const name = checkFileName(file.name);
-    checked.push({
-      name,
-      bytes: file.bytes,
-      type: types[index] ?? '',
-      contentType: await checkFileContent(name, file.bytes),
-    });
+    checked.push({ ...file, name, type, contentType: await checkFileContent(name, file.path, file.size) });
   }
   return checked;
 }
 
-/** A document the principal may read, found by id; anything else (including a malformed id) does not exist. */
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A document the principal may read, found by id; anything else (a malformed id too) does not exist. */
 export async function findReadableDocument(db: Queryable, principal: Principal, id: string) {
-  if (!/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id)) {
-    throw new AppError('not_found', DOCUMENT_NOT_FOUND);
-  }
+  if (!UUID.test(id)) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
   const [row] = await db
     .select({ document: documents, shipment: shipments })
     .from(documents)
     .innerJoin(shipments, eq(shipments.id, documents.shipment_id))
-    .where(and(eq(documents.id, id)));
+    .where(eq(documents.id, id.toLowerCase()));
+  // Another company's document answers exactly as one that does not exist.
   if (!row || !canReadShipment(principal, row.shipment)) throw new AppError('not_found', DOCUMENT_NOT_FOUND);
   return row.document;
 }

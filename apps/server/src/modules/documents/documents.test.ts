@@ -1,11 +1,18 @@
-import { readdirSync } from 'node:fs';
+import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
-import { fileSizeDisplay, parseUsDate } from '@quayside/domain/documents';
+import { crc32 } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { auditLog, documents } from '../../db/schema.ts';
+import type { Principal } from '../../auth/principal.ts';
+import { auditLog, documents, people, shipments } from '../../db/schema.ts';
+import type { DocumentStore } from '../../storage/document-store.ts';
+import { createLocalDocumentStore } from '../../storage/local-document-store.ts';
 import { insertShipment } from '../../testing/fixtures.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { attachmentDisposition } from './documents.routes.ts';
+import { uploadDocuments } from './documents.service.ts';
+import { checkFileContent, checkFileName } from './file-check.ts';
 
 let t: TestApp;
 let admin: string;
@@ -17,6 +24,7 @@ beforeAll(async () => {
   t = await createTestApp({ uploadMaxBytes: 64 * 1024, uploadMaxFiles: 3 });
   ({ admin, employee, blue, kestrel } = await signInCast(t));
   await insertShipment(t.db, { shipment: 'SHP-DOC', forwarder_name: 'Blue Anchor' });
+  await insertShipment(t.db, { shipment: 'SHP-KES', forwarder_name: 'Kestrel' });
 });
 afterAll(() => t.close());
 
@@ -25,30 +33,81 @@ const PNG = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==',
   'base64',
 );
+const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
+const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
-type FilePart = { name: string; bytes: Buffer; contentType?: string };
+/** A zip of stored (uncompressed) entries: enough for file-type to recognise an Office Open XML file. */
+function zip(entries: [string, string][]) {
+  const local: Buffer[] = [];
+  const central: Buffer[] = [];
+  let offset = 0;
+  for (const [name, text] of entries) {
+    const data = Buffer.from(text);
+    const fileName = Buffer.from(name);
+    const header = Buffer.alloc(30);
+    header.writeUInt32LE(0x04034b50, 0);
+    header.writeUInt16LE(20, 4);
+    header.writeUInt32LE(crc32(data), 14);
+    header.writeUInt32LE(data.length, 18);
+    header.writeUInt32LE(data.length, 22);
+    header.writeUInt16LE(fileName.length, 26);
+    const entry = Buffer.alloc(46);
+    entry.writeUInt32LE(0x02014b50, 0);
+    entry.writeUInt16LE(20, 4);
+    entry.writeUInt16LE(20, 6);
+    entry.writeUInt32LE(crc32(data), 16);
+    entry.writeUInt32LE(data.length, 20);
+    entry.writeUInt32LE(data.length, 24);
+    entry.writeUInt16LE(fileName.length, 28);
+    entry.writeUInt32LE(offset, 42);
+    local.push(header, fileName, data);
+    central.push(entry, fileName);
+    offset += header.length + fileName.length + data.length;
+  }
+  const directory = Buffer.concat(central);
+  const end = Buffer.alloc(22);
+  end.writeUInt32LE(0x06054b50, 0);
+  end.writeUInt16LE(entries.length, 8);
+  end.writeUInt16LE(entries.length, 10);
+  end.writeUInt32LE(directory.length, 12);
+  end.writeUInt32LE(offset, 16);
+  return Buffer.concat([...local, directory, end]);
+}
+const officeFile = (main: string, folder: string) =>
+  zip([
+    [
+      '[Content_Types].xml',
+      `<?xml version="1.0"?><Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Override PartName="/${folder}/main.xml" ContentType="application/vnd.openxmlformats-officedocument.${main}.main+xml"/></Types>`,
+    ],
+    [`${folder}/main.xml`, '<?xml version="1.0"?><root/>'],
+  ]);
+const DOCX = officeFile('wordprocessingml.document', 'word');
+const XLSX = officeFile('spreadsheetml.sheet', 'xl');
+
+type FilePart = { name: string; bytes: Buffer; field?: string };
 type Field = [string, string];
 
-/** A multipart/form-data body as a browser sends it. */
+/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
 function multipart(fields: Field[], files: FilePart[]) {
   const boundary = '----quaysideTestBoundary7MA4YWxk';
   const chunks: Buffer[] = [];
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
   for (const file of files) {
     chunks.push(
       Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${file.name}"\r\nContent-Type: ${file.contentType ?? 'application/octet-stream'}\r\n\r\n`,
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
       ),
       file.bytes,
       Buffer.from('\r\n'),
     );
   }
+  for (const [name, value] of fields) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
 }
 
+/** Posts an upload the way the documents dialog does: the files first, then their types, forwarder and shipment. */
 const upload = (token: string, fields: Field[], files: FilePart[]) => {
   const body = multipart(fields, files);
   return t.app.inject({
@@ -58,27 +117,43 @@ const upload = (token: string, fields: Field[], files: FilePart[]) => {
     payload: body.payload,
   });
 };
-const storedFiles = () => {
+const list = (token: string, query: string) => t.app.inject({ url: `/api/Files?${query}`, headers: bearer(token) });
+const download = (token: string | null, id: string) =>
+  t.app.inject({ url: `/api/Files/${id}/content`, headers: token ? bearer(token) : {} });
+
+const entriesOf = (directory: string) => {
   try {
-    return readdirSync(path.join(t.config.dataDir, 'files')).filter((name) => !name.startsWith('.'));
+    return readdirSync(path.join(t.config.dataDir, directory)).sort();
   } catch {
     return [];
   }
 };
+/** Everything an upload could leave behind: rows, audit entries, stored files (partial ones too), staged files. */
 const storedState = async () => ({
   rows: await t.db.select().from(documents).orderBy(asc(documents.id)),
-  files: storedFiles().sort(),
+  audit: await t.db.$count(auditLog, eq(auditLog.entity, 'document')),
+  files: entriesOf('files'),
+  staged: entriesOf('incoming').flatMap((dir) => entriesOf(path.join('incoming', dir))),
 });
+const personIdOf = async (email: string) =>
+  (await t.db.select({ id: people.id }).from(people).where(eq(people.email, email)))[0]?.id;
+
+const ISO = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/;
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 describe('uploading documents', () => {
+  let uploadedIds: string[] = [];
+
   it('stores each file with its type and answers the spec’s upload shape; the list then shows their fields', async () => {
+    const before = await storedState();
     const response = await upload(
       blue,
       [
-        ['shipment', 'SHP-DOC'],
-        ['forwarder', 'Kestrel'],
         ['documentType', 'Bill of Lading'],
         ['documentType', 'Packing List'],
+        // The forwarder field is the client's claim: the server ignores it.
+        ['forwarder', 'Kestrel'],
+        ['shipment', 'SHP-DOC'],
       ],
       [
         { name: 'bol.pdf', bytes: PDF },
@@ -86,69 +161,180 @@ describe('uploading documents', () => {
       ],
     );
     expect(response.statusCode, response.body).toBe(200);
-    const uploaded = response.json<{ documents: { id: string }[] }>().documents;
-    expect(uploaded).toEqual([
-      {
-        id: expect.any(String),
-        webUrl: `/api/Files/${uploaded[0]?.id}/content`,
-        name: 'bol.pdf',
-        fileName: 'bol.pdf',
-        size: PDF.length,
-        createdDateTime: expect.stringMatching(/Z$/),
-      },
-      expect.objectContaining({ name: 'photo of crate.PNG', size: PNG.length }),
+    const uploaded = response.json<{ documents: { id: string; createdDateTime: string }[] }>().documents;
+    uploadedIds = uploaded.map((document) => document.id);
+    const [first, second] = uploaded;
+    expect(response.json()).toEqual({
+      documents: [
+        {
+          id: expect.stringMatching(UUID),
+          webUrl: `/api/Files/${first?.id}/content`,
+          name: 'bol.pdf',
+          fileName: 'bol.pdf',
+          size: PDF.length,
+          createdDateTime: expect.stringMatching(ISO),
+        },
+        {
+          id: expect.stringMatching(UUID),
+          webUrl: `/api/Files/${second?.id}/content`,
+          name: 'photo of crate.PNG',
+          fileName: 'photo of crate.PNG',
+          size: PNG.length,
+          createdDateTime: first?.createdDateTime,
+        },
+      ],
+    });
+
+    const listed = await list(employee, 'shipment=SHP-DOC');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json()).toEqual({
+      documents: [
+        {
+          id: first?.id,
+          webUrl: `/api/Files/${first?.id}/content`,
+          fields: {
+            FileLeafRef: 'bol.pdf',
+            DocumentType: 'Bill of Lading',
+            FileSizeDisplay: `${PDF.length} B`,
+            Modified: first?.createdDateTime,
+            ShipmentNumber: 'SHP-DOC',
+          },
+        },
+        {
+          id: second?.id,
+          webUrl: `/api/Files/${second?.id}/content`,
+          fields: {
+            FileLeafRef: 'photo of crate.PNG',
+            DocumentType: 'Packing List',
+            FileSizeDisplay: `${PNG.length} B`,
+            Modified: first?.createdDateTime,
+            ShipmentNumber: 'SHP-DOC',
+          },
+        },
+      ],
+    });
+    expect((await list(blue, 'shipment=SHP-DOC')).json()).toEqual(listed.json());
+
+    // The rows: the sniffed type, the uploader, and a storage name of the server's own.
+    const blueId = await personIdOf('ops@blue.example');
+    const rows = await t.db.select().from(documents).orderBy(asc(documents.file_name));
+    expect(rows.map((row) => [row.file_name, row.content_type, row.uploaded_by])).toEqual([
+      ['bol.pdf', 'application/pdf', blueId],
+      ['photo of crate.PNG', 'image/png', blueId],
     ]);
-    const list = await t.app.inject({ url: '/api/Files?shipment=SHP-DOC', headers: bearer(employee) });
-    expect(list.statusCode).toBe(200);
-    expect(list.json<{ documents: unknown[] }>().documents).toContainEqual({
-      id: uploaded[0]?.id,
-      webUrl: `/api/Files/${uploaded[0]?.id}/content`,
-      fields: {
-        FileLeafRef: 'bol.pdf',
-        DocumentType: 'Bill of Lading',
-        FileSizeDisplay: `${PDF.length} B`,
-        Modified: expect.stringMatching(/Z$/),
-        ShipmentNumber: 'SHP-DOC',
-      },
+    for (const row of rows) expect(row.storage_key).toMatch(UUID);
+    const after = await storedState();
+    expect(after.files).toEqual(rows.map((row) => row.storage_key).sort());
+    expect(after.staged).toEqual([]);
+    expect(after.files.length - before.files.length).toBe(2);
+
+    const audit = await t.db.select().from(auditLog).where(eq(auditLog.entity, 'document')).orderBy(asc(auditLog.id));
+    expect(audit.map((entry) => [entry.action, entry.entity_id, entry.actor_person_id, entry.actor_email])).toEqual([
+      ['create', first?.id, blueId, 'ops@blue.example'],
+      ['create', second?.id, blueId, 'ops@blue.example'],
+    ]);
+    expect(audit[0]?.after).toMatchObject({
+      file_name: 'bol.pdf',
+      document_type: 'Bill of Lading',
+      shipment: 'SHP-DOC',
     });
-    expect(await t.db.$count(auditLog, eq(auditLog.entity, 'document'))).toBe(2);
-    expect(storedFiles()).toHaveLength(2);
   });
 
-  it('serves a document as a download that a browser will not render or sniff', async () => {
-    const [row] = await t.db.select().from(documents).where(eq(documents.file_name, 'bol.pdf'));
-    const response = await t.app.inject({ url: `/api/Files/${row?.id}/content`, headers: bearer(admin) });
-    expect(response.statusCode).toBe(200);
-    expect(response.rawPayload.equals(PDF)).toBe(true);
-    expect(response.headers).toMatchObject({
-      'content-type': 'application/pdf',
-      'content-disposition': `attachment; filename="bol.pdf"; filename*=UTF-8''bol.pdf`,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-    });
-    expect((await t.app.inject({ url: `/api/Files/${row?.id}/content` })).statusCode).toBe(401);
-    expect((await t.app.inject({ url: `/api/Files/${row?.id}/content`, headers: bearer(kestrel) })).statusCode).toBe(
-      404,
+  it('applies a single document type to every file, and keeps a non-ASCII name exactly', async () => {
+    const response = await upload(
+      admin,
+      [
+        ['documentType', 'Commercial Invoice'],
+        ['shipment', 'SHP-DOC'],
+      ],
+      [
+        { name: 'Fracht-Übersicht 发票.pdf', bytes: PDF },
+        { name: 'invoice.docx', bytes: DOCX },
+        { name: 'rates.xlsx', bytes: XLSX },
+      ],
     );
-    expect((await t.app.inject({ url: '/api/Files/not-a-uuid/content', headers: bearer(admin) })).statusCode).toBe(404);
+    expect(response.statusCode, response.body).toBe(200);
+    const [invoice] = response.json<{ documents: { id: string; name: string }[] }>().documents;
+    expect(invoice?.name).toBe('Fracht-Übersicht 发票.pdf');
+    const rows = await t.db.select().from(documents).where(eq(documents.document_type, 'Commercial Invoice'));
+    expect(rows.map((row) => row.content_type).sort()).toEqual([
+      'application/pdf',
+      'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    ]);
+    const served = await download(employee, invoice?.id ?? '');
+    expect(served.headers['content-disposition']).toBe(
+      `attachment; filename="Fracht-_bersicht __.pdf"; filename*=UTF-8''Fracht-%C3%9Cbersicht%20%E5%8F%91%E7%A5%A8.pdf`,
+    );
   });
 
-  it.each([
+  it('keeps the quotes a browser sends as %22 in a file name', async () => {
+    const response = await upload(
+      admin,
+      [
+        ['documentType', 'Master Bill'],
+        ['shipment', 'SHP-DOC'],
+      ],
+      [{ name: 'MBL %22final%22.pdf', bytes: PDF }],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const [document] = response.json<{ documents: { id: string; name: string }[] }>().documents;
+    expect(document?.name).toBe('MBL "final".pdf');
+    expect((await download(admin, document?.id ?? '')).headers['content-disposition']).toBe(
+      `attachment; filename="MBL _final_.pdf"; filename*=UTF-8''MBL%20%22final%22.pdf`,
+    );
+  });
+
+  it('accepts text, CSV (with or without a byte-order mark) and e-mail when they are UTF-8 text', async () => {
+    const response = await upload(
+      admin,
+      [
+        ['documentType', 'Manifest'],
+        ['shipment', 'SHP-DOC'],
+      ],
+      [
+        { name: 'manifest.csv', bytes: Buffer.from('\uFEFFPO,Qty\nPO-1,3\n') },
+        { name: 'notes.txt', bytes: Buffer.from('Ladung: 3 Kisten — 発送済み\n') },
+        { name: 'booking.eml', bytes: Buffer.from('From: ops@blue.example\r\nSubject: Booking\r\n\r\nConfirmed.\r\n') },
+      ],
+    );
+    expect(response.statusCode, response.body).toBe(200);
+    const rows = await t.db.select().from(documents).where(eq(documents.document_type, 'Manifest'));
+    expect(rows.map((row) => [row.file_name, row.content_type]).sort()).toEqual([
+      ['booking.eml', 'message/rfc822'],
+      ['manifest.csv', 'text/csv; charset=utf-8'],
+      ['notes.txt', 'text/plain; charset=utf-8'],
+    ]);
+  });
+
+  const pdfOther: Field[] = [['documentType', 'Other']];
+  it.each<[string, Field[], FilePart[], number, string]>([
     [
       'a file over the size limit',
-      [['documentType', 'Other']],
-      [{ name: 'big.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(70 * 1024)]) }],
+      pdfOther,
+      [{ name: 'big.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(64 * 1024)]) }],
       413,
-      'Each file must be at most 0.1 MB.',
+      'Each file must be at most 64 KB.',
+    ],
+    [
+      'a good file before one over the size limit',
+      pdfOther,
+      [
+        { name: 'ok.pdf', bytes: PDF },
+        { name: 'big.pdf', bytes: Buffer.concat([PDF, Buffer.alloc(64 * 1024)]) },
+      ],
+      413,
+      'Each file must be at most 64 KB.',
     ],
     [
       'too many files',
-      [['documentType', 'Other']],
+      pdfOther,
       [1, 2, 3, 4].map((n) => ({ name: `f${n}.pdf`, bytes: PDF })),
       413,
       'At most 3 files per upload.',
     ],
     ['a missing type', [], [{ name: 'a.pdf', bytes: PDF }], 400, 'Document type is required'],
+    ['an empty type', [['documentType', '']], [{ name: 'a.pdf', bytes: PDF }], 400, 'Document type is required'],
     [
       'the placeholder type',
       [['documentType', 'Select a document type...']],
@@ -170,36 +356,99 @@ describe('uploading documents', () => {
       'Document type is required',
     ],
     [
+      'more types than files',
+      [
+        ['documentType', 'Other'],
+        ['documentType', 'Manifest'],
+      ],
+      [{ name: 'a.pdf', bytes: PDF }],
+      400,
+      'Send one document type per file, in the order of the files.',
+    ],
+    [
+      'a type outside the list',
+      [['documentType', 'Invoice']],
+      [{ name: 'a.pdf', bytes: PDF }],
+      400,
+      '"Invoice" is not a document type: choose one of Airway Bill, Bill of Lading, Commercial Invoice, House Bill, Manifest, Master Bill, Packing List, Proof of Delivery, Other.',
+    ],
+    ['no file', pdfOther, [], 400, 'Choose at least one file to upload.'],
+    [
+      'files sent under another field',
+      pdfOther,
+      [{ name: 'a.pdf', bytes: PDF, field: 'attachment' }],
+      400,
+      'Choose at least one file to upload.',
+    ],
+    [
       'bytes that do not match the name',
-      [['documentType', 'Other']],
+      pdfOther,
       [{ name: 'invoice.pdf', bytes: PNG }],
       400,
       'The file invoice.pdf is not a PDF document.',
     ],
     [
-      'a name with a path',
-      [['documentType', 'Other']],
-      [{ name: '../../etc/passwd.pdf', bytes: PDF }],
+      'an image called a Word document',
+      pdfOther,
+      [{ name: 'letter.docx', bytes: PNG }],
       400,
-      'must not contain a path',
+      'The file letter.docx is not a Word document.',
     ],
     [
+      'a name with ../',
+      pdfOther,
+      [{ name: '../../etc/passwd.pdf', bytes: PDF }],
+      400,
+      'The file name "../../etc/passwd.pdf" must not contain a path.',
+    ],
+    [
+      'a name with a Windows path',
+      pdfOther,
+      [{ name: '..\\..\\boot.pdf', bytes: PDF }],
+      400,
+      'The file name "..\\\\..\\\\boot.pdf" must not contain a path.',
+    ],
+    [
+      'a name that hides its real extension',
+      pdfOther,
+      [{ name: 'invoice\u202Efdp.exe', bytes: PDF }],
+      400,
+      'The file name "invoice\u202Efdp.exe" contains control characters.',
+    ],
+    ['an empty name', pdfOther, [{ name: '', bytes: PDF }], 400, 'Every file needs a name.'],
+    [
       'a web page called text',
-      [['documentType', 'Other']],
-      [{ name: 'notes.txt', bytes: Buffer.from('<html><script>alert(1)</script>') }],
+      pdfOther,
+      [{ name: 'notes.txt', bytes: Buffer.from('<!DOCTYPE html><script>alert(1)</script>') }],
       400,
       'The file notes.txt is not a text file.',
     ],
     [
-      'an SVG image',
-      [['documentType', 'Other']],
-      [{ name: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }],
+      'text that is not UTF-8',
+      pdfOther,
+      [{ name: 'legacy.csv', bytes: Buffer.from('Stra\xdfe;Menge\n', 'latin1') }],
       400,
-      'cannot be uploaded',
+      'The file legacy.csv is not a CSV file.',
     ],
     [
-      'a good file after a bad one',
-      [['documentType', 'Other']],
+      'an SVG image',
+      pdfOther,
+      [{ name: 'logo.svg', bytes: Buffer.from('<svg xmlns="http://www.w3.org/2000/svg"/>') }],
+      400,
+      'The file logo.svg cannot be uploaded: only PDF, images (PNG, JPEG, GIF, TIFF, WebP, HEIC), Office documents, text, CSV and e-mail are accepted.',
+    ],
+    ['an executable', pdfOther, [{ name: 'setup.exe', bytes: EXE }], 400, 'The file setup.exe cannot be uploaded'],
+    [
+      'an executable called a PDF',
+      pdfOther,
+      [{ name: 'invoice.pdf', bytes: EXE }],
+      400,
+      'The file invoice.pdf is not a PDF document.',
+    ],
+    ['an empty file', pdfOther, [{ name: 'blank.pdf', bytes: Buffer.alloc(0) }], 400, 'The file blank.pdf is empty.'],
+    [
+      'a good file before a bad one',
+      pdfOther,
       [
         { name: 'ok.pdf', bytes: PDF },
         { name: 'bad.pdf', bytes: PNG },
@@ -207,116 +456,258 @@ describe('uploading documents', () => {
       400,
       'The file bad.pdf is not a PDF document.',
     ],
-  ] as const)('refuses %s with a clear 4xx, storing nothing', async (_case, fields, files, status, message) => {
+  ])('refuses %s with a clear 4xx, storing nothing', async (_case, fields, files, status, message) => {
     const before = await storedState();
-    const response = await upload(
-      admin,
-      [['shipment', 'SHP-DOC'], ...fields] as Field[],
-      files as unknown as FilePart[],
-    );
+    const response = await upload(admin, [...fields, ['shipment', 'SHP-DOC']], files);
     expect(response.statusCode, response.body).toBe(status);
     expect(response.json<{ message: string }>().message).toContain(message);
     expect(await storedState()).toEqual(before);
   });
 
-  it('accepts CSV and e-mail as text', async () => {
-    const response = await upload(
-      admin,
-      [
-        ['shipment', 'SHP-DOC'],
-        ['documentType', 'Manifest'],
-      ],
-      [{ name: 'manifest.csv', bytes: Buffer.from('PO,Qty\nPO-1,3\n') }],
-    );
-    expect(response.statusCode, response.body).toBe(200);
-  });
-
-  it('refuses read-only roles and other companies before looking at the files', async () => {
+  it('refuses read-only roles, other companies and unknown shipments, storing nothing', async () => {
     const before = await storedState();
     const files = [{ name: 'a.pdf', bytes: PDF }];
-    expect(
-      (
-        await upload(
-          employee,
-          [
-            ['shipment', 'SHP-DOC'],
-            ['documentType', 'Other'],
-          ],
-          files,
-        )
-      ).statusCode,
-    ).toBe(403);
-    expect(
-      (
-        await upload(
-          kestrel,
-          [
-            ['shipment', 'SHP-DOC'],
-            ['documentType', 'Other'],
-          ],
-          files,
-        )
-      ).statusCode,
-    ).toBe(404);
-    expect(
-      (
-        await upload(
-          admin,
-          [
-            ['shipment', 'NOPE'],
-            ['documentType', 'Other'],
-          ],
-          files,
-        )
-      ).statusCode,
-    ).toBe(404);
+    const to = (shipment: string): Field[] => [
+      ['documentType', 'Other'],
+      ['forwarder', 'Kestrel'],
+      ['shipment', shipment],
+    ];
+    const employeeUpload = await upload(employee, to('SHP-DOC'), files);
+    expect([employeeUpload.statusCode, employeeUpload.json()]).toEqual([
+      403,
+      { message: 'Your role has read-only access.' },
+    ]);
+    // Kestrel's forwarder cannot learn that Blue Anchor's shipment exists.
+    const otherCompany = await upload(kestrel, to('SHP-DOC'), files);
+    expect([otherCompany.statusCode, otherCompany.json()]).toEqual([404, { message: 'Shipment not found' }]);
+    expect((await upload(admin, to('NO-SUCH-SHIPMENT'), files)).statusCode).toBe(404);
+    const noShipment = await upload(admin, [['documentType', 'Other']], files);
+    expect([noShipment.statusCode, noShipment.json()]).toEqual([400, { message: 'shipment is required.' }]);
     expect(await storedState()).toEqual(before);
-    expect((await t.app.inject({ url: '/api/Files?shipment=SHP-DOC', headers: bearer(kestrel) })).statusCode).toBe(404);
+
+    expect((await list(kestrel, 'shipment=SHP-DOC')).statusCode).toBe(404);
+    expect((await download(kestrel, uploadedIds[0] ?? '')).statusCode).toBe(404);
+    // Its own company's shipment is open to it.
+    expect((await upload(kestrel, to('SHP-KES'), files)).statusCode).toBe(200);
+    expect((await list(kestrel, 'shipment=SHP-KES')).json<{ documents: unknown[] }>().documents).toHaveLength(1);
   });
 
-  it('answers 400 to a body that is not multipart', async () => {
-    const response = await t.app.inject({
+  it('answers a body that is not a readable multipart upload with a 4xx and a message', async () => {
+    const json = await t.app.inject({
       method: 'POST',
       url: '/api/Files',
       headers: bearer(admin),
       payload: { files: [] },
     });
-    expect(response.statusCode).toBe(400);
-    expect(response.json()).toEqual({ message: 'Send the files as multipart/form-data.' });
+    expect([json.statusCode, json.json()]).toEqual([400, { message: 'Send the files as multipart/form-data.' }]);
+    const noBoundary = await t.app.inject({
+      method: 'POST',
+      url: '/api/Files',
+      headers: { ...bearer(admin), 'content-type': 'multipart/form-data' },
+      payload: 'x',
+    });
+    expect([noBoundary.statusCode, noBoundary.json()]).toEqual([
+      400,
+      { message: 'The upload could not be read. Please try again.' },
+    ]);
+    const cutOff = multipart([['shipment', 'SHP-DOC']], [{ name: 'a.pdf', bytes: PDF }]);
+    const truncated = await t.app.inject({
+      method: 'POST',
+      url: '/api/Files',
+      headers: { ...bearer(admin), 'content-type': cutOff.contentType },
+      payload: cutOff.payload.subarray(0, 150),
+    });
+    expect(truncated.statusCode).toBe(400);
+  });
+});
+
+describe('downloading a document', () => {
+  it('serves the bytes as an attachment a browser will neither render nor sniff', async () => {
+    const [row] = await t.db.select().from(documents).where(eq(documents.file_name, 'photo of crate.PNG'));
+    const response = await download(employee, row?.id ?? '');
+    expect(response.statusCode).toBe(200);
+    expect(response.rawPayload.equals(PNG)).toBe(true);
+    expect(response.headers).toMatchObject({
+      'content-type': 'image/png',
+      'content-length': String(PNG.length),
+      'content-disposition': `attachment; filename="photo of crate.PNG"; filename*=UTF-8''photo%20of%20crate.PNG`,
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+    });
+  });
+
+  it('answers 401 without a session and 404 for what does not exist or is not the caller’s', async () => {
+    const [row] = await t.db.select().from(documents).where(eq(documents.file_name, 'bol.pdf'));
+    expect((await download(null, row?.id ?? '')).statusCode).toBe(401);
+    expect((await download(blue, row?.id ?? '')).statusCode).toBe(200);
+    for (const id of [row?.id ?? '', '00000000-0000-4000-8000-000000000000', 'not-a-uuid', '..%2F..%2Fetc%2Fpasswd']) {
+      const response = await download(kestrel, id);
+      expect([id, response.statusCode, response.json()]).toEqual([id, 404, { message: 'Document not found' }]);
+    }
+  });
+
+  it('quotes any file name safely in Content-Disposition', () => {
+    expect(attachmentDisposition(`it's "final" 100%\\(v2)*.pdf`)).toBe(
+      `attachment; filename="it's _final_ 100__(v2)*.pdf"; filename*=UTF-8''it%27s%20%22final%22%20100%25%5C%28v2%29%2A.pdf`,
+    );
   });
 });
 
 describe('the recent-documents report', () => {
-  const report = (token: string, createdOn: string) =>
-    t.app.inject({ url: `/api/Files?createdOn=${encodeURIComponent(createdOn)}`, headers: bearer(token) });
+  const report = (token: string, createdOn: string) => list(token, `createdOn=${encodeURIComponent(createdOn)}`);
 
-  it('lists documents created since the day, for staff only', async () => {
-    const weekAgo = new Date(Date.now() - 7 * 86_400_000);
-    const createdOn = `${weekAgo.getUTCMonth() + 1}/${weekAgo.getUTCDate()}/${weekAgo.getUTCFullYear()}`;
-    const recent = await report(employee, createdOn);
-    expect(recent.statusCode).toBe(200);
-    expect(
-      recent.json<{ documents: { fields: { ShipmentNumber: string } }[] }>().documents.length,
-    ).toBeGreaterThanOrEqual(3);
+  beforeAll(async () => {
+    const [blueShipment] = await t.db.select().from(shipments).where(eq(shipments.shipment, 'SHP-DOC'));
+    await t.db.insert(documents).values({
+      shipment_id: blueShipment?.id ?? 0,
+      file_name: 'old-manifest.pdf',
+      document_type: 'Manifest',
+      content_type: 'application/pdf',
+      size_bytes: 2_621_440,
+      storage_key: '00000000-0000-4000-8000-00000000d0c5',
+      created_at: new Date('2020-03-10T08:30:00Z'),
+    });
+  });
+
+  it('lists the documents of every shipment created since the day (UTC), newest first, for Admin and Employee', async () => {
+    const all = await t.db.select().from(documents);
+    for (const token of [admin, employee]) {
+      const since = await report(token, '3/10/2020');
+      expect(since.statusCode).toBe(200);
+      const listed = since.json<{ documents: { id: string; fields: { Modified: string; ShipmentNumber: string } }[] }>()
+        .documents;
+      expect(listed).toHaveLength(all.length);
+      expect(listed.at(-1)).toEqual({
+        id: expect.stringMatching(UUID),
+        webUrl: `/api/Files/${listed.at(-1)?.id}/content`,
+        fields: {
+          FileLeafRef: 'old-manifest.pdf',
+          DocumentType: 'Manifest',
+          FileSizeDisplay: '2.5 MB',
+          Modified: '2020-03-10T08:30:00.000Z',
+          ShipmentNumber: 'SHP-DOC',
+        },
+      });
+      const modified = listed.map((document) => document.fields.Modified);
+      expect(modified).toEqual([...modified].sort().reverse());
+      expect(new Set(listed.map((document) => document.fields.ShipmentNumber))).toEqual(
+        new Set(['SHP-DOC', 'SHP-KES']),
+      );
+    }
+    const dayAfter = (await report(admin, '03/11/2020')).json<{ documents: { fields: { FileLeafRef: string } }[] }>();
+    expect(dayAfter.documents).toHaveLength(all.length - 1);
+    expect(dayAfter.documents.map((document) => document.fields.FileLeafRef)).not.toContain('old-manifest.pdf');
     expect((await report(admin, '01/01/2999')).json()).toEqual({ documents: [] });
-    expect((await report(blue, createdOn)).statusCode).toBe(403);
-    expect((await report(admin, '2026-01-01')).statusCode).toBe(400);
-    expect((await t.app.inject({ url: '/api/Files', headers: bearer(admin) })).statusCode).toBe(400);
+  });
+
+  it('is refused to forwarders, and needs a real date or a shipment', async () => {
+    const forwarder = await report(blue, '3/10/2020');
+    expect([forwarder.statusCode, forwarder.json()]).toEqual([
+      403,
+      { message: 'Reports are not available to forwarders.' },
+    ]);
+    for (const query of [
+      'createdOn=2020-03-10',
+      'createdOn=02%2F30%2F2020',
+      '',
+      'shipment=SHP-DOC&createdOn=3%2F10%2F2020',
+    ]) {
+      expect([query, (await list(admin, query)).statusCode]).toEqual([query, 400]);
+    }
   });
 });
 
-describe('document helpers', () => {
-  it('shows sizes as the spec says', () => {
-    expect([1023, 1024, 1_048_575, 1_048_576, 5_500_000].map(fileSizeDisplay)).toEqual([
-      '1023 B',
-      '1.0 KB',
-      '1024.0 KB',
-      '1.0 MB',
-      '5.2 MB',
-    ]);
+describe('all or nothing when storing fails', () => {
+  it('removes the bytes already written and records nothing when the store fails midway', async () => {
+    const directory = mkdtempSync(path.join(os.tmpdir(), 'quayside-store-'));
+    try {
+      const local = createLocalDocumentStore(path.join(directory, 'files'));
+      let puts = 0;
+      const failing: DocumentStore = {
+        ...local,
+        put: async (key, content) => {
+          puts += 1;
+          if (puts === 2) throw new Error('disk full');
+          await local.put(key, content);
+        },
+      };
+      const staged = [0, 1].map((index) => {
+        const file = path.join(directory, `staged-${index}`);
+        writeFileSync(file, PDF);
+        return { name: `part-${index}.pdf`, path: file, size: PDF.length };
+      });
+      const principal: Principal = {
+        personId: (await personIdOf('admin@napco.example')) ?? 0,
+        userId: 'u',
+        email: 'admin@napco.example',
+        fullName: 'Admin',
+        role: 'Admin',
+        company: 'NAPCO',
+      };
+      const before = await storedState();
+      await expect(
+        uploadDocuments(t.db, failing, principal, { shipment: 'SHP-DOC', documentTypes: ['Other'], files: staged }),
+      ).rejects.toThrow('disk full');
+      expect(readdirSync(path.join(directory, 'files'))).toEqual([]);
+      expect(await storedState()).toEqual(before);
+    } finally {
+      rmSync(directory, { recursive: true, force: true });
+    }
   });
-  it('reads en-US dates', () => {
-    expect(parseUsDate('11/16/2026')?.toISOString()).toBe('2026-11-16T00:00:00.000Z');
-    expect(parseUsDate('02/30/2026')).toBeNull();
+});
+
+describe('file checks', () => {
+  const directory = mkdtempSync(path.join(os.tmpdir(), 'quayside-check-'));
+  afterAll(() => rmSync(directory, { recursive: true, force: true }));
+  const check = (name: string, bytes: Buffer) => {
+    const file = path.join(directory, 'file');
+    writeFileSync(file, bytes);
+    return checkFileContent(name, file, bytes.length);
+  };
+
+  it.each<[string, Buffer, string]>([
+    ['scan.pdf', PDF, 'application/pdf'],
+    ['photo.png', PNG, 'image/png'],
+    ['photo.JPG', Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(60)]), 'image/jpeg'],
+    ['animation.gif', Buffer.concat([Buffer.from('GIF89a'), Buffer.alloc(60)]), 'image/gif'],
+    ['fax.tif', Buffer.concat([Buffer.from([0x49, 0x49, 0x2a, 0x00, 0x08, 0, 0, 0]), Buffer.alloc(60)]), 'image/tiff'],
+    ['letter.docx', DOCX, 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['rates.xlsx', XLSX, 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'],
+    ['old.doc', CFB, 'application/msword'],
+    ['old.xls', CFB, 'application/vnd.ms-excel'],
+    ['mail.msg', CFB, 'application/vnd.ms-outlook'],
+    ['list.csv', Buffer.from('a,b\n1,2\n'), 'text/csv; charset=utf-8'],
+  ])('accepts %s as %s', async (name, bytes, contentType) => {
+    expect(await check(name, bytes)).toBe(contentType);
+  });
+
+  it.each<[string, Buffer]>([
+    ['letter.docx', CFB],
+    ['old.doc', DOCX],
+    ['archive.pdf', zip([['a.txt', 'a']])],
+    ['notes.txt', Buffer.from('a\u0000b')],
+    ['notes.txt', PDF],
+    ['page.txt', Buffer.from('  <html><body>hi</body></html>')],
+    ['data.csv', Buffer.from('<?xml version="1.0"?><svg/>')],
+  ])('refuses %s with other bytes', async (name, bytes) => {
+    await expect(check(name, bytes)).rejects.toThrow(`The file ${name} is not`);
+  });
+
+  it('keeps a file name as shown, refusing paths and hidden characters', () => {
+    expect(checkFileName('  Bill of Lading (final).pdf ')).toBe('Bill of Lading (final).pdf');
+    expect(checkFileName('Mu\u0308ller.pdf')).toBe('Müller.pdf');
+    for (const name of [
+      'a/b.pdf',
+      'a\\b.pdf',
+      '..',
+      '.',
+      'a\nb.pdf',
+      'a\u0000b.pdf',
+      'a\u2066b.pdf',
+      `${'x'.repeat(252)}.pdf`,
+    ]) {
+      expect(() => checkFileName(name), name).toThrow();
+    }
   });
 });
