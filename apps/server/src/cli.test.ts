@@ -123,5 +123,8 @@ describe('npm run cli', () => {
     expect(loaded.stderr).toBe('');
     expect(loaded.stdout).toContain('Loaded 300 line items');
     expect((await cli(['bulk-load', '--rows', 'many'], env)).stderr).toContain('--rows: a whole number of at least 1.');
+    const again = await cli(['bulk-load', '--rows', '300', '--seed', '5'], env);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toContain('Seed 5 is already loaded (shipments BLK5-...): use another --seed.');
   });
 });

@@ -7,7 +7,7 @@ import { createAuthFromConfig } from './auth/auth.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
-import { bulkLoad } from './demo/bulk-load.ts';
+import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import type { AuditActor } from './modules/audit/audit.service.ts';
 import { writePerson } from './modules/people/people.service.ts';
@@ -24,11 +24,13 @@ Commands:
       --name N        full name (required)
       --role R        ${ASSIGNABLE_ROLES.join(' | ')} (default Employee)
       --company C     company name (a Forwarder sees only its company's shipments)
-  seed-demo     Load demo data (300 shipments, 900 line items, parts, documents) and one user per role;
-                prints the new users' passwords once. Running it again changes nothing.
+  seed-demo     Load demo data (300 shipments, about 900 line items with parts, a few documents) and one
+                user per role (a forwarder per forwarder company); prints the new users' passwords once.
+                Running it again changes nothing.
   bulk-load     Load generated line items for benchmarks (with shipments and parts)
       --rows N        how many line items (default 1000000)
-      --seed S        generator seed (default 1); each seed gets its own shipment numbers
+      --seed S        generator seed (default 1); each seed gets its own shipment numbers (BLK<S>-...)
+                All or nothing, in one transaction; use a database no one is using meanwhile.
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
@@ -104,17 +106,25 @@ async function bulkLoadCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { rows: { type: 'string' }, seed: { type: 'string' } } });
   const rows = Number(values.rows ?? 1_000_000);
   const seed = Number(values.seed ?? 1);
-  if (!Number.isInteger(rows) || rows < 1) throw new UsageError('--rows: a whole number of at least 1.');
-  if (!Number.isInteger(seed)) throw new UsageError('--seed: a whole number.');
+  if (!Number.isSafeInteger(rows) || rows < 1) throw new UsageError('--rows: a whole number of at least 1.');
+  if (!Number.isSafeInteger(seed)) throw new UsageError('--seed: a whole number.');
   const database = await openMigratedDatabase(loadConfig());
   try {
-    const { seconds } = await bulkLoad(database.db, {
+    const loaded = await bulkLoad(database.db, {
       lineItems: rows,
       seed,
       onProgress: (done, total) =>
         process.stdout.write(`\r${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
+      onStage: (stage) =>
+        process.stdout.write(stage === 'indexes' ? '\nBuilding the indexes...' : '\nUpdating statistics...'),
     });
-    console.log(`\nLoaded ${rows.toLocaleString('en-US')} line items in ${seconds.toFixed(1)} s.`);
+    console.log(
+      `\nLoaded ${loaded.lineItems.toLocaleString('en-US')} line items ` +
+        `(${loaded.shipments.toLocaleString('en-US')} shipments, ${loaded.parts.toLocaleString('en-US')} parts) ` +
+        `in ${loaded.seconds.toFixed(1)} s.`,
+    );
+  } catch (error) {
+    throw error instanceof BulkLoadError ? new UsageError(error.message) : error;
   } finally {
     await database.close();
   }

@@ -1,24 +1,96 @@
-import { sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { generateShipments } from './generate.ts';
+import { like, sql } from 'drizzle-orm';
+import type { Database, Queryable } from '../db/client.ts';
+import { shipments } from '../db/schema.ts';
+import { recordAudit } from '../modules/audit/audit.service.ts';
+import { generateShipments } from './demo-data.ts';
+
+export type BulkLoadOptions = {
+  lineItems: number;
+  /** Each seed has its own shipment numbers (BLK<seed>-0000001...), so several loads can share a database. */
+  seed?: number;
+  /** "Now" for the generated dates (default: the current time). */
+  now?: Date;
+  /**
+   * Drop the read model's secondary indexes for the load and build them again after (faster than
+   * maintaining them row by row). Default: when the load is at least 50,000 line items and at
+   * least as many as the read model already holds.
+   */
+  rebuildIndexes?: boolean;
+  onProgress?: (lineItemsDone: number, total: number) => void;
+  onStage?: (stage: 'indexes' | 'analyze') => void;
+};
+
+export class BulkLoadError extends Error {}
+
+const BATCH_LINE_ITEMS = 100_000;
+const REBUILD_FROM = 50_000;
 
 /**
- * Loads `lineItems` generated line items (with shipments and parts) for benchmarks, then refreshes
- * the planner's statistics. Deterministic for a seed; each run uses its own shipment-number prefix.
+ * Loads `lineItems` generated line items, with their shipments (about three line items each) and
+ * parts (about three each), for benchmarks; then refreshes the planner's statistics. All or
+ * nothing: one transaction, in batches of 100,000 line items. While it runs, the dashboard's read
+ * model is locked (its indexes are being rebuilt), so load a database no one is using.
  */
-export async function bulkLoad(
-  db: Queryable,
-  options: { lineItems: number; seed?: number; onProgress?: (done: number, total: number) => void },
-) {
+export async function bulkLoad(db: Database, options: BulkLoadOptions) {
   const seed = options.seed ?? 1;
+  const prefix = `BLK${seed}-`;
   const started = performance.now();
-  await generateShipments(db, {
-    prefix: `BLK${seed}-`,
-    lineItems: options.lineItems,
-    seed,
-    today: new Date(),
-    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+  const generated = await db.transaction(async (tx) => {
+    // The planner's estimates for these statements are huge, so PostgreSQL would JIT-compile them:
+    // seconds of compiling per batch for nothing. A bigger sort memory speeds up the index builds.
+    await tx.execute(sql`set local jit = off`);
+    await tx.execute(sql`set local maintenance_work_mem = '256MB'`);
+    const [taken] = await tx
+      .select({ id: shipments.id })
+      .from(shipments)
+      .where(like(shipments.shipment, `${prefix}%`))
+      .limit(1);
+    if (taken) throw new BulkLoadError(`Seed ${seed} is already loaded (shipments ${prefix}...): use another --seed.`);
+
+    const rebuild = options.rebuildIndexes ?? (await isLargeLoad(tx, options.lineItems));
+    const indexes = rebuild ? await dropReadModelIndexes(tx) : [];
+    const result = await generateShipments(tx, {
+      prefix,
+      seed,
+      now: options.now ?? new Date(),
+      lineItems: options.lineItems,
+      batchShipments: Math.ceil(BATCH_LINE_ITEMS / 3),
+      onProgress: (done) => options.onProgress?.(done, options.lineItems),
+    });
+    if (indexes.length > 0) options.onStage?.('indexes');
+    for (const index of indexes) await tx.execute(sql.raw(index.definition));
+    // One entry for the whole load: a million audit rows would only bury the real ones.
+    await recordAudit(
+      tx,
+      { personId: null, email: 'bulk-load' },
+      { action: 'create', entity: 'bulk-load', entityId: prefix, after: { seed, ...result } },
+    );
+    return result;
   });
+  options.onStage?.('analyze');
   await db.execute(sql`analyze shipments, line_items, parts, line_item_rows`);
-  return { seconds: (performance.now() - started) / 1000 };
+  return { ...generated, seconds: (performance.now() - started) / 1000 };
+}
+
+async function isLargeLoad(db: Queryable, lineItems: number) {
+  // The planner's row estimate is enough here, and free (-1 when the table was never analysed).
+  const [estimate] = (
+    await db.execute<{ rows: number }>(
+      sql`select greatest(reltuples, 0)::float8 as rows from pg_class where oid = 'line_item_rows'::regclass`,
+    )
+  ).rows;
+  return lineItems >= REBUILD_FROM && lineItems >= Number(estimate?.rows ?? 0);
+}
+
+/** Drops line_item_rows' indexes that back no constraint, returning how to build them again. */
+async function dropReadModelIndexes(db: Queryable) {
+  const indexes = (
+    await db.execute<{ name: string; definition: string }>(sql`
+      select indexrelid::regclass::text as name, pg_get_indexdef(indexrelid) as definition
+      from pg_index
+      where indrelid = 'line_item_rows'::regclass
+        and not exists (select 1 from pg_constraint where conindid = pg_index.indexrelid)`)
+  ).rows;
+  for (const index of indexes) await db.execute(sql.raw(`drop index ${index.name}`));
+  return indexes;
 }

@@ -1,86 +1,159 @@
 import path from 'node:path';
+import { text } from 'node:stream/consumers';
+import { DESTINATION_PORTS, TRANS_OPTIONS } from '@quayside/domain/constants';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthFromConfig } from '../auth/auth.ts';
-import { auditLog, documents, lineItemRows, lineItems, parts, people, shipments } from '../db/schema.ts';
+import { auditLog, authUser, documents, lineItemRows, lineItems, parts, people, shipments } from '../db/schema.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
-import { bearer, createTestApp, signIn, type TestApp } from '../testing/test-app.ts';
-import { bulkLoad } from './bulk-load.ts';
-import { seedDemo } from './seed-demo.ts';
+import { bearer, createTestApp, signIn, signInRequest, type TestApp } from '../testing/test-app.ts';
+import { DEMO_FORWARDERS } from './demo-data.ts';
+import { DEMO_PEOPLE, seedDemo } from './seed-demo.ts';
 
 let t: TestApp;
+let firstRun: Awaited<ReturnType<typeof seedDemo>>;
 beforeAll(async () => {
   t = await createTestApp();
+  firstRun = await seed();
 });
 afterAll(() => t.close());
 
+const NOW = new Date('2026-11-23T12:00:00Z');
+const store = () => createLocalDocumentStore(path.join(t.config.dataDir, 'files'));
 const seed = () =>
-  seedDemo(
-    t.db,
-    createAuthFromConfig(t.config, t.db, pino({ level: 'silent' })),
-    createLocalDocumentStore(path.join(t.config.dataDir, 'files')),
-  );
+  seedDemo(t.db, createAuthFromConfig(t.config, t.db, pino({ level: 'silent' })), store(), { now: NOW });
 
 const counts = async () => ({
   shipments: await t.db.$count(shipments),
   lineItems: await t.db.$count(lineItems),
+  lineItemRows: await t.db.$count(lineItemRows),
   parts: await t.db.$count(parts),
   documents: await t.db.$count(documents),
   people: await t.db.$count(people),
+  accounts: await t.db.$count(authUser),
   audit: await t.db.$count(auditLog),
+  lastAudit: await t.db.execute(sql`select max(id) as id from audit_log`).then((result) => result.rows),
 });
 
+const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => {
+  const [row] = (await t.db.execute<T>(query)).rows;
+  if (!row) throw new Error('no row');
+  return row;
+};
+
 describe('seed-demo', () => {
-  it('loads shipments across modes, ports and forwarders, and one user per role who can sign in', async () => {
-    const { createdData, users } = await seed();
-    expect(createdData).toBe(true);
-    expect(await counts()).toMatchObject({ shipments: 300, lineItems: 900, documents: 6 });
-    expect(await t.db.$count(parts)).toBeGreaterThan(1000);
-    expect(await t.db.$count(lineItemRows)).toBe(900);
-    const spread = await t.db.execute<{
-      transit_types: number;
-      forwarders: number;
-      hidden: number;
-      long_pos: number;
-    }>(sql`
-      select count(distinct transit_type)::int as transit_types, count(distinct forwarder_name)::int as forwarders,
-             count(*) filter (where is_hidden)::int as hidden, count(*) filter (where length(title) > 10)::int as long_pos
-      from line_item_rows`);
-    expect(spread.rows[0]).toMatchObject({ transit_types: 5, forwarders: 4 });
-    expect(spread.rows[0]?.hidden).toBeGreaterThan(0);
-    expect(spread.rows[0]?.long_pos).toBeGreaterThan(0);
-    expect(users.map((user) => user.role)).toEqual([
-      'Admin',
-      'Employee',
-      'Forwarder',
-      'Forwarder',
-      'Forwarder',
-      'Forwarder',
-    ]);
-    const forwarder = users.find((user) => user.role === 'Forwarder');
-    const token = await signIn(t.app, forwarder?.email ?? '', forwarder?.password ?? '');
-    const page = await t.app.inject({ url: '/api/LineItems', headers: bearer(token) });
-    const body = page.json<{ lineItems: { forwarder_name: string }[]; totalAll: number }>();
-    expect(body.totalAll).toBeGreaterThan(100);
-    expect(new Set(body.lineItems.map((lineItem) => lineItem.forwarder_name))).toEqual(new Set([forwarder?.company]));
+  it('loads 300 shipments with their line items, parts and documents, all audited', async () => {
+    expect(firstRun.createdData).toBe(true);
+    const loaded = await counts();
+    expect(loaded.shipments).toBe(300);
+    expect(loaded.lineItems).toBeGreaterThan(750);
+    expect(loaded.lineItems).toBeLessThan(1050);
+    expect(loaded.lineItemRows).toBe(loaded.lineItems);
+    expect(loaded.parts).toBeGreaterThan(2 * loaded.lineItems);
+    expect(loaded.documents).toBeGreaterThanOrEqual(8);
+
+    const audited = await one<{ shipments: number; documents: number; others: number }>(sql`
+      select count(*) filter (where entity = 'shipment')::int as shipments,
+             count(*) filter (where entity = 'document')::int as documents,
+             count(*) filter (where entity not in ('shipment', 'document', 'person'))::int as others
+      from audit_log where actor_email = 'seed-demo' and actor_person_id is null and action = 'create'`);
+    expect(audited).toEqual({ shipments: 300, documents: loaded.documents, others: 0 });
+    const [shipmentAudit] = (
+      await t.db.execute<{ after: { shipment: string; line_items: { parts: unknown[] }[] } }>(
+        sql`select after from audit_log where entity = 'shipment' and entity_id = 'QS-0000001'`,
+      )
+    ).rows;
+    expect(shipmentAudit?.after.shipment).toBe('QS-0000001');
+    expect(shipmentAudit?.after.line_items.length).toBeGreaterThan(0);
+
+    const [document] = await t.db.select().from(documents).limit(1);
+    expect(document?.content_type).toBe('application/pdf');
+    expect(await text(await store().get(document?.storage_key ?? ''))).toMatch(/^%PDF-1\.4[\s\S]*%%EOF\n$/);
   });
 
-  it('changes nothing when run again, and says the users exist', async () => {
+  it('spreads shipments over every Trans value, the ports, the forwarders and realistic dates', async () => {
+    const trans = await t.db.execute<{ trans: string }>(sql`select distinct trans from shipments order by trans`);
+    expect(trans.rows.map((row) => row.trans)).toEqual([...TRANS_OPTIONS].sort());
+    const spread = await one<Record<string, number>>(sql`
+      select count(distinct forwarder_name)::int as forwarders,
+             count(*) filter (where forwarder_name <> btrim(forwarder_name))::int as untrimmed,
+             count(distinct dest)::int as destinations, count(distinct origin)::int as origins,
+             count(distinct mode)::int as modes, count(distinct consignee_name)::int as consignees,
+             count(*) filter (where etd is null)::int as undated,
+             count(*) filter (where etd is not null and atd is null)::int as not_departed,
+             count(*) filter (where atd is not null and ata is null)::int as at_sea,
+             count(*) filter (where act_delivery is not null)::int as delivered,
+             count(*) filter (where not (etd < atd and atd < eta and eta <= dest_eta and dest_eta < ata
+               and ata < est_delivery and est_delivery <= act_delivery))::int as out_of_order,
+             count(*) filter (where etd < ${NOW.toISOString()}::timestamptz - interval '181 days'
+               or etd > ${NOW.toISOString()}::timestamptz + interval '91 days')::int as out_of_range,
+             count(*) filter (where weight is null or wtuq = '' or volume is null or voluq = ''
+               or "outer" is null or uq_outer = '')::int as unmeasured
+      from shipments`);
+    expect(spread).toMatchObject({
+      forwarders: DEMO_FORWARDERS.length,
+      untrimmed: 0,
+      destinations: DESTINATION_PORTS.length,
+      consignees: 3,
+      out_of_order: 0,
+      out_of_range: 0,
+      unmeasured: 0,
+    });
+    expect(spread.origins).toBeGreaterThan(30);
+    expect(spread.modes).toBeGreaterThan(5);
+    for (const key of ['undated', 'not_departed', 'at_sea', 'delivered']) expect(spread[key]).toBeGreaterThan(0);
+  });
+
+  it('gives shipments 1 to 4 POs, some split over two shipments, some long, some hidden', async () => {
+    const lines = await one<Record<string, number>>(sql`
+      select min(n)::int as fewest, max(n)::int as most from (
+        select count(*) as n from line_items group by shipment_id) per_shipment`);
+    expect(lines).toEqual({ fewest: 1, most: 4 });
+    const flags = await one<Record<string, number>>(sql`
+      select count(*) filter (where hide_lineitem)::int as hidden,
+             count(*) filter (where po_review_required > 10)::int as flagged,
+             count(*) filter (where po_review_required <> length(title))::int as miscounted,
+             count(*) filter (where title ~ '^[0-9]+$')::int as numeric,
+             (select count(*)::int from (select title from line_items group by title
+               having count(distinct shipment_id) > 1) split) as split
+      from line_items`);
+    expect(flags.miscounted).toBe(0);
+    for (const key of ['hidden', 'flagged', 'numeric', 'split']) expect(flags[key]).toBeGreaterThan(0);
+    const partsPerLine = await one<Record<string, number>>(sql`
+      select min(n)::int as fewest, max(n)::int as most from (
+        select count(p.id) as n from line_items li left join parts p on p.line_item_id = li.id group by li.id) x`);
+    expect(partsPerLine).toEqual({ fewest: 0, most: 6 });
+  });
+
+  it('creates one user per role and a forwarder per forwarder company, whose printed passwords sign in', async () => {
+    const { users } = firstRun;
+    expect(users.map((user) => [user.email, user.role, user.company])).toEqual([
+      ['admin@demo.quayside.test', 'Admin', 'NAPCO'],
+      ['employee@demo.quayside.test', 'Employee', 'NAPCO'],
+      ...DEMO_FORWARDERS.map((company) => [expect.stringMatching(/@demo\.quayside\.test$/), 'Forwarder', company]),
+    ]);
+    for (const user of users) {
+      expect(user.password).toMatch(/^[\w-]{16}$/);
+      expect((await signInRequest(t.app, user.email, user.password ?? '')).statusCode).toBe(200);
+    }
+  });
+
+  it("shows a forwarder only its own company's line items", async () => {
+    const forwarder = firstRun.users.find((user) => user.company === 'Kestrel Freight');
+    const token = await signIn(t.app, forwarder?.email ?? '', forwarder?.password ?? '');
+    const page = await t.app.inject({ url: '/api/LineItems?pageSize=500', headers: bearer(token) });
+    expect(page.statusCode).toBe(200);
+    const body = page.json<{ lineItems: { forwarder_name: string }[]; totalAll: number }>();
+    expect(body.totalAll).toBeGreaterThan(100);
+    expect(new Set(body.lineItems.map((lineItem) => lineItem.forwarder_name))).toEqual(new Set(['Kestrel Freight']));
+  });
+
+  it('changes nothing when run again, and lists the users without passwords', async () => {
     const before = await counts();
     const { createdData, users } = await seed();
     expect(createdData).toBe(false);
-    expect(users.every((user) => user.password === null)).toBe(true);
+    expect(users.map((user) => user.password)).toEqual(DEMO_PEOPLE.map(() => null));
     expect(await counts()).toEqual(before);
-  });
-});
-
-describe('bulkLoad', () => {
-  it('loads exactly the number of line items asked for, with parts and the read model', async () => {
-    const before = await t.db.$count(lineItems);
-    await bulkLoad(t.db, { lineItems: 2000, seed: 7 });
-    expect((await t.db.$count(lineItems)) - before).toBe(2000);
-    expect(await t.db.$count(lineItemRows)).toBe(await t.db.$count(lineItems));
-    expect(await t.db.$count(shipments, sql`${shipments.shipment} like 'BLK7-%'`)).toBe(667);
   });
 });

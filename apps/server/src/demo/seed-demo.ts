@@ -1,26 +1,32 @@
 import { randomBytes, randomUUID } from 'node:crypto';
+import type { DocumentType } from '@quayside/domain/documents';
 import type { ASSIGNABLE_ROLES } from '@quayside/domain/people';
-import { asc, eq, like } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { createAuthFromConfig } from '../auth/auth.ts';
-import type { Database } from '../db/client.ts';
+import type { Database, Transaction } from '../db/client.ts';
 import { documents, people, shipments } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from '../modules/audit/audit.service.ts';
 import { writePerson } from '../modules/people/people.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
-import { FORWARDERS, generateShipments } from './generate.ts';
+import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 
-const PREFIX = 'QS-';
-const DEMO_LINE_ITEMS = 900;
+/** Demo shipment numbers: QS-0000001 to QS-0000300. Their presence is what "already seeded" means. */
+export const DEMO_PREFIX = 'QS-';
+export const DEMO_SHIPMENTS = 300;
+const DEMO_SEED = 2026;
 const SEED_ACTOR: AuditActor = { personId: null, email: 'seed-demo' };
 
+type Auth = ReturnType<typeof createAuthFromConfig>;
 type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
 
-export type DemoUser = { email: string; role: AssignableRole; company: string; password: string | null };
+/** A demo user; `password` is null when the user already existed (their password is unchanged). */
+export type DemoUser = { email: string; role: string; company: string; password: string | null };
 
-const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; company: string }[] = [
+/** One user per role, and a forwarder for each forwarder company of the demo data. */
+export const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; company: string }[] = [
   { email: 'admin@demo.quayside.test', name: 'Ada Admin', role: 'Admin', company: 'NAPCO' },
   { email: 'employee@demo.quayside.test', name: 'Emil Employee', role: 'Employee', company: 'NAPCO' },
-  ...FORWARDERS.map((company) => ({
+  ...DEMO_FORWARDERS.map((company) => ({
     email: `${company.split(' ')[0]?.toLowerCase()}@demo.quayside.test`,
     name: `${company} Desk`,
     role: 'Forwarder' as const,
@@ -29,79 +35,154 @@ const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; company:
 ];
 
 /**
- * Demo data: 300 shipments with 900 line items and their parts, a few documents, and one user per
- * role (a forwarder per forwarder company). Running it again adds nothing: existing data and users stay.
+ * Demo data: 300 shipments (about 900 line items and 2,700 parts), a few documents, and the demo
+ * users. Idempotent: data already there is left alone, and users that exist keep their password.
+ * The data is one transaction (with an audit entry per shipment and document); each user is its
+ * own, because better-auth creates the sign-in account through its own connection.
  */
-export async function seedDemo(db: Database, auth: ReturnType<typeof createAuthFromConfig>, store: DocumentStore) {
-  const [existing] = await db
-    .select({ id: shipments.id })
-    .from(shipments)
-    .where(like(shipments.shipment, `${PREFIX}%`))
-    .limit(1);
-  const createdData = !existing;
-  if (createdData) {
-    await generateShipments(db, { prefix: PREFIX, lineItems: DEMO_LINE_ITEMS, seed: 2026, today: new Date() });
-    await seedDocuments(db, store);
-    await recordAudit(db, SEED_ACTOR, {
-      action: 'create',
-      entity: 'demo-data',
-      entityId: null,
-      after: { shipments: DEMO_LINE_ITEMS / 3, lineItems: DEMO_LINE_ITEMS },
-    });
-  }
+export async function seedDemo(db: Database, auth: Auth, store: DocumentStore, options: { now?: Date } = {}) {
+  const createdData = await seedData(db, store, options.now ?? new Date());
   const users: DemoUser[] = [];
   for (const person of DEMO_PEOPLE) users.push(await seedUser(db, auth, person));
   return { createdData, users };
 }
 
-async function seedUser(
-  db: Database,
-  auth: ReturnType<typeof createAuthFromConfig>,
-  person: (typeof DEMO_PEOPLE)[number],
-): Promise<DemoUser> {
-  const [existing] = await db.select().from(people).where(eq(people.email, person.email));
-  if (existing?.fireauth_id) return { email: person.email, role: person.role, company: person.company, password: null };
-  await db.transaction((tx) =>
-    writePerson(
-      tx,
-      SEED_ACTOR,
-      { email: person.email, full_name: person.name, role: person.role, company_name: person.company },
-      existing,
-    ),
-  );
-  const password = randomBytes(12).toString('base64url');
-  await auth.api.signUpEmail({ body: { email: person.email, password, name: person.name } });
-  return { email: person.email, role: person.role, company: person.company, password };
+async function seedData(db: Database, store: DocumentStore, now: Date) {
+  // Document files are written before their rows commit; if the transaction fails they are removed again.
+  const storedKeys: string[] = [];
+  try {
+    return await db.transaction(async (tx) => {
+      // Two runs at once: the second waits here, then finds the data and adds nothing.
+      await tx.execute(sql`select pg_advisory_xact_lock(hashtext('quayside seed-demo'))`);
+      await tx.execute(sql`set local jit = off`);
+      const [existing] = await tx
+        .select({ id: shipments.id })
+        .from(shipments)
+        .where(like(shipments.shipment, `${DEMO_PREFIX}%`))
+        .limit(1);
+      if (existing) return false;
+      await generateShipments(tx, { prefix: DEMO_PREFIX, seed: DEMO_SEED, now, shipments: DEMO_SHIPMENTS });
+      await auditDemoShipments(tx);
+      await seedDocuments(tx, store, now, storedKeys);
+      return true;
+    });
+  } catch (error) {
+    await Promise.allSettled(storedKeys.map((key) => store.delete(key)));
+    throw error;
+  }
 }
 
-/** A one-page PDF naming its shipment, so the documents tab and the report have something real to show. */
-const demoPdf = (title: string) =>
-  Buffer.from(
-    `%PDF-1.4\n1 0 obj <</Type /Catalog /Pages 2 0 R>> endobj\n2 0 obj <</Type /Pages /Kids [3 0 R] /Count 1>> endobj\n` +
-      `3 0 obj <</Type /Page /Parent 2 0 R /MediaBox [0 0 300 144] /Contents 4 0 R>> endobj\n` +
-      `4 0 obj <</Length 44>> stream\nBT /F1 12 Tf 20 100 Td (${title}) Tj ET\nendstream endobj\ntrailer <</Root 1 0 R>>\n%%EOF\n`,
-  );
+/** One audit entry per demo shipment, holding the shipment with its line items and their parts. */
+async function auditDemoShipments(tx: Transaction) {
+  await tx.execute(sql`
+    insert into audit_log (actor_person_id, actor_email, action, entity, entity_id, after)
+    select ${SEED_ACTOR.personId}::bigint, ${SEED_ACTOR.email}, 'create', 'shipment', s.shipment,
+      to_jsonb(s) || jsonb_build_object('line_items', coalesce((
+        select jsonb_agg(jsonb_build_object(
+            'id', li.id, 'title', li.title, 'po_review_required', li.po_review_required,
+            'ignore_po_character_count', li.ignore_po_character_count, 'hide_lineitem', li.hide_lineitem,
+            'parts', coalesce((
+              select jsonb_agg(jsonb_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
+              from parts p where p.line_item_id = li.id), '[]'::jsonb)
+          ) order by li.id)
+        from line_items li where li.shipment_id = s.id), '[]'::jsonb))
+    from shipments s
+    where s.shipment like ${`${DEMO_PREFIX}%`}
+    order by s.id`);
+}
 
-async function seedDocuments(db: Database, store: DocumentStore) {
-  const firstShipments = await db
+const DEMO_DOCUMENT_SHIPMENTS = 8;
+
+/**
+ * A transport document for the first departed demo shipments, with a commercial invoice or packing
+ * list on some, dated over the last two weeks: the documents tab and the 7-day report both have
+ * something to show.
+ */
+async function seedDocuments(tx: Transaction, store: DocumentStore, now: Date, storedKeys: string[]) {
+  const departed = await tx
     .select()
     .from(shipments)
-    .where(like(shipments.shipment, `${PREFIX}%`))
+    .where(and(like(shipments.shipment, `${DEMO_PREFIX}%`), isNotNull(shipments.atd)))
     .orderBy(asc(shipments.shipment))
-    .limit(6);
-  const types = ['Bill of Lading', 'Commercial Invoice', 'Packing List'];
-  for (const [index, shipment] of firstShipments.entries()) {
-    const type = types[index % types.length] ?? 'Other';
-    const bytes = demoPdf(`${type} ${shipment.shipment}`);
-    const key = randomUUID();
-    await store.put(key, bytes);
-    await db.insert(documents).values({
-      shipment_id: shipment.id,
-      file_name: `${type.replaceAll(' ', '-')}-${shipment.shipment}.pdf`,
-      document_type: type,
-      content_type: 'application/pdf',
-      size_bytes: bytes.length,
-      storage_key: key,
-    });
+    .limit(DEMO_DOCUMENT_SHIPMENTS);
+  for (const [index, shipment] of departed.entries()) {
+    const types: DocumentType[] = [
+      ['AIR', 'COU', 'UPS'].includes(shipment.trans) ? 'Airway Bill' : 'Bill of Lading',
+      ...(index % 2 === 0 ? (['Commercial Invoice'] as const) : []),
+      ...(index % 3 === 0 ? (['Packing List'] as const) : []),
+    ];
+    for (const type of types) {
+      const bytes = demoPdf(`${type} - ${shipment.shipment}`);
+      const key = randomUUID();
+      storedKeys.push(key);
+      await store.put(key, bytes);
+      const [row] = await tx
+        .insert(documents)
+        .values({
+          shipment_id: shipment.id,
+          file_name: `${type.replaceAll(' ', '-')}-${shipment.shipment}.pdf`,
+          document_type: type,
+          content_type: 'application/pdf',
+          size_bytes: bytes.length,
+          storage_key: key,
+          created_at: new Date(now.getTime() - (index * 2 + 1) * 86_400_000),
+        })
+        .returning();
+      if (!row) throw new Error('document not inserted');
+      await recordAudit(tx, SEED_ACTOR, {
+        action: 'create',
+        entity: 'document',
+        entityId: row.id,
+        after: { ...row, shipment: shipment.shipment },
+      });
+    }
   }
+}
+
+/** A valid one-page PDF showing `title`, so a downloaded demo document opens. */
+function demoPdf(title: string) {
+  const text = title.replace(/[()\\]/g, '');
+  const stream = `BT /F1 14 Tf 36 96 Td (${text}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 420 200] /Resources << /Font << /F1 5 0 R >> >> /Contents 4 0 R >>',
+    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  for (const [index, object] of objects.entries()) {
+    offsets.push(body.length);
+    body += `${index + 1} 0 obj\n${object}\nendobj\n`;
+  }
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const offset of offsets) body += `${String(offset).padStart(10, '0')} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
+async function seedUser(db: Database, auth: Auth, person: (typeof DEMO_PEOPLE)[number]): Promise<DemoUser> {
+  const [existing] = await db.select().from(people).where(eq(people.email, person.email));
+  const user = {
+    email: person.email,
+    role: existing?.role ?? person.role,
+    company: existing?.company_name ?? person.company,
+  };
+  if (existing?.fireauth_id) return { ...user, password: null };
+  // Listed already (say, by an administrator) but never registered: keep their entry as it is.
+  if (!existing) {
+    await db.transaction((tx) =>
+      writePerson(
+        tx,
+        SEED_ACTOR,
+        { email: person.email, full_name: person.name, role: person.role, company_name: person.company },
+        undefined,
+      ),
+    );
+  }
+  const password = randomBytes(12).toString('base64url');
+  await auth.api.signUpEmail({ body: { email: person.email, password, name: person.name } });
+  return { ...user, password };
 }
