@@ -32,6 +32,7 @@ describe('operations', () => {
         '/api/Parts/delete',
         '/api/Files',
         '/api/Files/{id}/content',
+        '/api/site',
       ]),
     );
     expect(spec.paths['/api/LineItems'].get.parameters.map((parameter: { name: string }) => parameter.name)).toEqual(
@@ -45,6 +46,25 @@ describe('operations', () => {
     expect(response.headers['content-security-policy']).toContain("script-src 'self'");
     expect(response.headers['content-security-policy']).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('tells anyone the organisation and support contacts the sign-in screens show', async () => {
+    const site = await createTestApp({
+      orgName: 'Harbour Co',
+      supportEmail: 'help@harbour.example',
+      supportUrl: undefined,
+    });
+    try {
+      const response = await site.app.inject({ url: '/api/site' });
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        orgName: 'Harbour Co',
+        supportEmail: 'help@harbour.example',
+        supportUrl: null,
+      });
+    } finally {
+      await site.close();
+    }
   });
 
   it('answers an unknown API address with a JSON 404', async () => {

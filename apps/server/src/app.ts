@@ -17,6 +17,7 @@ import { registerLineItemRoutes } from './modules/line-items/line-items.routes.t
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
+import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { registerWebApp } from './web-static.ts';
 
@@ -108,6 +109,7 @@ export async function buildApp(
   registerHealthRoutes(app, db);
   await registerAuthRoutes(app, auth, config.publicUrl);
   registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
+  registerSiteRoutes(app, config);
 
   // Everything else under /api needs a session; the principal comes from it alone.
   await app.register(async (api) => {

@@ -114,6 +114,12 @@ const CASES: Case[] = [
     expected: { anonymous: 200, Admin: 200, Employee: 200, ForwarderA: 200 },
   },
   {
+    route: 'GET /api/site',
+    name: 'site settings (public)',
+    request: () => ({ url: '/api/site' }),
+    expected: { anonymous: 200, Admin: 200, Employee: 200, ForwarderA: 200 },
+  },
+  {
     route: 'GET /api/Shipments',
     name: 'one shipment (empty for another company)',
     request: (fixture) => ({ url: `/api/Shipments?shipment=${q(fixture.shipment)}` }),
