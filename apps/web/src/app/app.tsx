@@ -1,26 +1,44 @@
-import { useEffect, useState } from 'react';
+import { CssBaseline, ThemeProvider } from '@mui/material';
+import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
+import { BrowserRouter } from 'react-router';
+import { ToastProvider } from '../components/toast.tsx';
+import { ProfileProvider } from '../lib/profile.tsx';
+import { SessionProvider, useSession } from '../lib/session.tsx';
+import { Loading } from './guards.tsx';
+import { CACHE_TIME_MS, forgetCachedData, queryClient, queryPersister } from './query-client.ts';
+import { AppRoutes } from './routes.tsx';
+import { theme } from './theme.ts';
 
-type Readiness = 'checking' | 'ready' | 'unavailable';
-
-const READINESS_TEXT: Record<Readiness, string> = {
-  checking: 'Checking the service…',
-  ready: 'The service is ready.',
-  unavailable: 'The service is unavailable.',
-};
-
-/** Placeholder shell until the screens of SPEC.md §2 land: shows that the portal and its API answer. */
-export function App() {
-  const [readiness, setReadiness] = useState<Readiness>('checking');
-  useEffect(() => {
-    fetch('/readyz')
-      .then((response) => setReadiness(response.ok ? 'ready' : 'unavailable'))
-      .catch(() => setReadiness('unavailable'));
-  }, []);
+/** Renders the app once the first authentication state is known, with that user's cache and profile. */
+function SignedInState() {
+  const { session } = useSession();
+  if (session.status === 'loading') return <Loading />;
+  const email = session.status === 'signed-in' ? session.user.email : null;
   return (
-    <main>
-      <h1>Quayside</h1>
-      <p>Shipment and purchase-order line-item tracking.</p>
-      <p role="status">{READINESS_TEXT[readiness]}</p>
-    </main>
+    <PersistQueryClientProvider
+      // A new user gets a fresh restore; the buster discards a cache saved for anyone else.
+      key={email ?? 'anonymous'}
+      client={queryClient}
+      persistOptions={{ persister: queryPersister, maxAge: CACHE_TIME_MS, buster: email ?? 'anonymous' }}
+    >
+      <ProfileProvider email={email}>
+        <ToastProvider>
+          <AppRoutes />
+        </ToastProvider>
+      </ProfileProvider>
+    </PersistQueryClientProvider>
+  );
+}
+
+export function App() {
+  return (
+    <ThemeProvider theme={theme}>
+      <CssBaseline />
+      <BrowserRouter>
+        <SessionProvider onSignedOut={forgetCachedData}>
+          <SignedInState />
+        </SessionProvider>
+      </BrowserRouter>
+    </ThemeProvider>
   );
 }

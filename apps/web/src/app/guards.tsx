@@ -1,0 +1,47 @@
+import { Box, CircularProgress } from '@mui/material';
+import type { Role } from '@quayside/domain/people';
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { useProfile } from '../lib/profile.tsx';
+import { useSession } from '../lib/session.tsx';
+
+export type FromState = { from?: { pathname: string; search: string; hash: string } };
+
+export function Loading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '50vh' }}>
+      <CircularProgress aria-label="Loading" />
+    </Box>
+  );
+}
+
+/** Signed-in pages: anyone else goes to /login, which brings them back here after signing in. */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <Loading />;
+  if (session.status === 'signed-out') {
+    const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
+    return <Navigate to="/login" replace state={state} />;
+  }
+  return children;
+}
+
+/** A page some roles may not see: they land on the dashboard. Waits for the role to be known. */
+export function RequireRole({ isAllowed, children }: { isAllowed: (role: Role) => boolean; children: ReactNode }) {
+  const { profile, status } = useProfile();
+  if (!profile) return status === 'loading' ? <Loading /> : <Navigate to="/" replace />;
+  return isAllowed(profile.role) ? children : <Navigate to="/" replace />;
+}
+
+/** The login and register screens are for signed-out visitors; a signed-in one goes where they were headed. */
+export function SignedOutOnly({ children }: { children: ReactNode }) {
+  const { session } = useSession();
+  const location = useLocation();
+  if (session.status === 'loading') return <Loading />;
+  if (session.status === 'signed-in') {
+    const from = (location.state as FromState | null)?.from;
+    return <Navigate to={from ? `${from.pathname}${from.search}${from.hash}` : '/'} replace />;
+  }
+  return children;
+}

@@ -1,0 +1,30 @@
+import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
+import { QueryClient } from '@tanstack/react-query';
+
+/** SPEC.md §9: unused data kept 30 minutes, stale at once, refetched on focus, mount and reconnect. */
+export const CACHE_TIME_MS = 30 * 60 * 1000;
+
+export const queryClient = new QueryClient({
+  defaultOptions: {
+    queries: {
+      gcTime: CACHE_TIME_MS,
+      staleTime: 0,
+      refetchOnWindowFocus: true,
+      refetchOnMount: true,
+      refetchOnReconnect: true,
+      retry: 1,
+    },
+  },
+});
+
+/** The cache persisted in local storage (SPEC.md §9), thrown away on sign-out. */
+export const queryPersister = createSyncStoragePersister({
+  storage: typeof window === 'undefined' ? undefined : window.localStorage,
+  key: 'quayside-query-cache',
+});
+
+/** Nothing of one user's data may show to the next user of this browser. */
+export function forgetCachedData() {
+  queryClient.clear();
+  void queryPersister.removeClient();
+}

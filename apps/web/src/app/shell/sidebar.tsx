@@ -1,0 +1,149 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
+import GroupIcon from '@mui/icons-material/Group';
+import LogoutIcon from '@mui/icons-material/Logout';
+import SearchIcon from '@mui/icons-material/Search';
+import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import {
+  Box,
+  Button,
+  Chip,
+  List,
+  ListItemButton,
+  ListItemIcon,
+  ListItemText,
+  Stack,
+  Tooltip,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useState } from 'react';
+import { NavLink, useNavigate } from 'react-router';
+import { ShipmentSearch } from '../../features/shipments/shipment-search.tsx';
+import { canManageUsers, canSeeReports } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
+import { useSession, useSignedInUser } from '../../lib/session.tsx';
+import { useSiteSettings } from '../../lib/site.ts';
+
+export const RAIL_WIDTH = 72;
+export const EXPANDED_WIDTH = 264;
+
+type NavEntry = { label: string; to: string; icon: ReactNode; isShown: boolean };
+
+function NavItem({ entry, isExpanded }: { entry: NavEntry; isExpanded: boolean }) {
+  return (
+    <ListItemButton
+      component={NavLink}
+      to={entry.to}
+      end
+      aria-label={entry.label}
+      sx={{
+        borderLeft: '4px solid transparent',
+        '&.active': { borderLeftColor: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 },
+      }}
+    >
+      <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+      {isExpanded ? <ListItemText primary={entry.label} /> : null}
+    </ListItemButton>
+  );
+}
+
+/**
+ * SPEC.md §2 'Sidebar': the only place that links to the pages. Collapsed to an icon rail on
+ * desktop (expanded while hovered), always expanded inside the mobile drawer.
+ */
+export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNavigate?: () => void }) {
+  const user = useSignedInUser();
+  const { profile } = useProfile();
+  const { signOut } = useSession();
+  const { supportUrl, supportEmail } = useSiteSettings();
+  const navigate = useNavigate();
+  const [isSearching, setIsSearching] = useState(false);
+  const role = profile?.role;
+  const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
+
+  const entries: NavEntry[] = [
+    { label: 'Dashboard', to: '/', icon: <DashboardIcon />, isShown: true },
+    { label: 'Reports', to: '/reports', icon: <AssessmentIcon />, isShown: canSeeReports(role) },
+    { label: 'User management', to: '/user-management', icon: <GroupIcon />, isShown: canManageUsers(role) },
+  ];
+
+  const logout = async () => {
+    await signOut();
+    navigate('/login', { replace: true });
+  };
+
+  return (
+    <Stack component="nav" aria-label="Main" sx={{ height: '100%', py: 2 }} onClick={onNavigate}>
+      <Stack direction="row" spacing={1.5} sx={{ px: 2.5, mb: 2, minHeight: 40, alignItems: 'center' }}>
+        <DirectionsBoatIcon color="primary" aria-hidden />
+        {isExpanded ? (
+          <Typography variant="h6" component="span" sx={{ fontWeight: 700 }}>
+            Quayside
+          </Typography>
+        ) : null}
+      </Stack>
+
+      <Box sx={{ px: 1.5, mb: 1, minHeight: 40 }} onClick={(event) => event.stopPropagation()}>
+        {isExpanded ? (
+          <ShipmentSearch onFocusChange={setIsSearching} />
+        ) : (
+          <Tooltip title="Search shipments" placement="right">
+            <SearchIcon sx={{ ml: 1.5, mt: 1, color: 'text.secondary' }} aria-label="Search shipments" />
+          </Tooltip>
+        )}
+      </Box>
+
+      {/* Focusing the search dims the navigation (SPEC.md §2). */}
+      <List sx={{ flex: 1, opacity: isSearching ? 0.35 : 1, transition: 'opacity 150ms' }}>
+        {entries
+          .filter((entry) => entry.isShown)
+          .map((entry) => (
+            <NavItem key={entry.to} entry={entry} isExpanded={isExpanded} />
+          ))}
+        {support ? (
+          <ListItemButton
+            component="a"
+            href={support}
+            target="_blank"
+            rel="noopener noreferrer"
+            aria-label="Support"
+            sx={{ borderLeft: '4px solid transparent' }}
+          >
+            <ListItemIcon sx={{ minWidth: 40 }}>
+              <SupportAgentIcon />
+            </ListItemIcon>
+            {isExpanded ? <ListItemText primary="Support" /> : null}
+          </ListItemButton>
+        ) : null}
+      </List>
+
+      <Stack spacing={1} sx={{ px: 2 }}>
+        {isExpanded ? (
+          <Typography variant="body2" noWrap title={user.email}>
+            {user.email}
+          </Typography>
+        ) : null}
+        {role ? (
+          <Chip
+            size="small"
+            color="primary"
+            label={isExpanded ? role : role.charAt(0)}
+            aria-label={`Role: ${role}`}
+            sx={{ alignSelf: 'flex-start' }}
+          />
+        ) : null}
+        <Button
+          variant="text"
+          color="inherit"
+          startIcon={<LogoutIcon />}
+          aria-label="Logout"
+          onClick={logout}
+          sx={{ justifyContent: 'flex-start', minWidth: 0 }}
+        >
+          {isExpanded ? 'Logout' : null}
+        </Button>
+      </Stack>
+    </Stack>
+  );
+}

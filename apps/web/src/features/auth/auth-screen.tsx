@@ -1,0 +1,337 @@
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
+import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
+import { SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
+import type { EligibilityResponse } from '@quayside/domain/people';
+import { type FormEvent, type ReactNode, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
+import { ApiError, api } from '../../lib/api.ts';
+import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword } from '../../lib/auth-client.ts';
+import { useSession } from '../../lib/session.tsx';
+import { useSiteSettings } from '../../lib/site.ts';
+import { AUTH_MESSAGES, type AuthProblem, authProblemOf, isEmailFormat } from './auth-errors.ts';
+
+export type AuthMode = 'login' | 'register' | 'reset';
+
+const TITLES: Record<AuthMode, string> = {
+  login: 'Log in to Quayside',
+  register: 'Create your account',
+  reset: 'Reset your password',
+};
+
+function ProblemAlert({ problem }: { problem: AuthProblem }) {
+  if (problem.links === 'reset-here') {
+    const [before] = problem.message.split(/here\.$/);
+    return (
+      <Alert severity="error">
+        {before}
+        <Link component={RouterLink} to="/reset-password">
+          here
+        </Link>
+        .
+      </Alert>
+    );
+  }
+  return (
+    <Alert severity="error">
+      {problem.message}
+      {problem.links === 'login-and-reset' ? (
+        <>
+          {' '}
+          <Link component={RouterLink} to="/login">
+            Log in
+          </Link>{' '}
+          or{' '}
+          <Link component={RouterLink} to="/reset-password">
+            reset your password
+          </Link>
+          .
+        </>
+      ) : null}
+    </Alert>
+  );
+}
+
+function AuthLayout({ mode, children }: { mode: AuthMode; children: ReactNode }) {
+  return (
+    <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.100' }}>
+      <Paper sx={{ p: 4, width: '100%', maxWidth: 420 }} elevation={3}>
+        <Stack spacing={1} sx={{ mb: 3, alignItems: 'center' }}>
+          <DirectionsBoatIcon color="primary" fontSize="large" aria-hidden />
+          <Typography variant="h5" component="h1">
+            {TITLES[mode]}
+          </Typography>
+        </Stack>
+        {children}
+      </Paper>
+    </Box>
+  );
+}
+
+/** SPEC.md §2 'Auth screen': one screen, its mode chosen by the path. */
+export function AuthScreen({ mode }: { mode: AuthMode }) {
+  const [searchParams] = useSearchParams();
+  const token = searchParams.get('token');
+  return (
+    <AuthLayout mode={mode}>
+      {mode === 'login' ? <LoginForm /> : null}
+      {mode === 'register' ? <RegisterForm /> : null}
+      {mode === 'reset' ? token ? <NewPasswordForm token={token} /> : <ResetRequestForm /> : null}
+    </AuthLayout>
+  );
+}
+
+function useAuthForm() {
+  const [problem, setProblem] = useState<AuthProblem | null>(null);
+  const [isBusy, setIsBusy] = useState(false);
+  const { orgName } = useSiteSettings();
+  /** Runs one submission: a thrown error becomes the problem shown. */
+  const run = async (work: () => Promise<void>) => {
+    setProblem(null);
+    setIsBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      setProblem(error instanceof ShownProblem ? error.problem : authProblemOf(error, orgName));
+    } finally {
+      setIsBusy(false);
+    }
+  };
+  return { problem, isBusy, run, orgName };
+}
+
+/** A problem found before asking the server (or instead of its answer). */
+class ShownProblem extends Error {
+  constructor(readonly problem: AuthProblem) {
+    super(problem.message);
+  }
+}
+
+function checkEmail(email: string) {
+  if (!isEmailFormat(email)) throw new ShownProblem({ message: AUTH_MESSAGES.invalidEmail });
+}
+
+/** After signing in (or registering), back to where the visitor was headed. */
+function useEnterApp() {
+  const { refresh } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+  return async () => {
+    await refresh();
+    const from = (location.state as { from?: { pathname: string; search: string; hash: string } } | null)?.from;
+    navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
+  };
+}
+
+function LoginForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const { problem, isBusy, run } = useAuthForm();
+  const { supportEmail } = useSiteSettings();
+  const enterApp = useEnterApp();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const trimmed = email.trim();
+      checkEmail(trimmed);
+      await signInWithPassword(trimmed, password);
+      await enterApp();
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        Log in
+      </Button>
+      <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
+        <Link component={RouterLink} to="/register">
+          Register
+        </Link>
+        <Link component={RouterLink} to="/reset-password">
+          Forgot password?
+        </Link>
+      </Stack>
+      {supportEmail ? (
+        <Typography variant="body2" color="text.secondary" sx={{ textAlign: 'center' }}>
+          Need help signing in? Contact support at <Link href={`mailto:${supportEmail}`}>{supportEmail}</Link>.
+        </Typography>
+      ) : null}
+    </Stack>
+  );
+}
+
+function RegisterForm() {
+  const [email, setEmail] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const { problem, isBusy, run } = useAuthForm();
+  const enterApp = useEnterApp();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const trimmed = email.trim();
+      checkEmail(trimmed);
+      if (password !== confirmation) throw new ShownProblem({ message: AUTH_MESSAGES.passwordsDiffer });
+      const eligibility = await api<EligibilityResponse>('/api/Peoples/eligibility', {
+        query: { email: trimmed },
+      }).catch((error: unknown) => {
+        console.error('Eligibility check failed', error);
+        throw new ShownProblem({ message: AUTH_MESSAGES.eligibilityFailed });
+      });
+      if (!eligibility.eligible) {
+        // The server refuses the same sign-ups; asking first lets the screen say why.
+        const refusal =
+          eligibility.reason === 'already_registered' ? SIGN_UP_REFUSALS.alreadyRegistered : SIGN_UP_REFUSALS.notListed;
+        throw new ApiError(403, '', refusal);
+      }
+      await signUpWithPassword(trimmed, password);
+      await enterApp();
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <TextField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        Register
+      </Button>
+      <Typography variant="body2" sx={{ textAlign: 'center' }}>
+        Already have an account?{' '}
+        <Link component={RouterLink} to="/login">
+          Log in
+        </Link>
+      </Typography>
+    </Stack>
+  );
+}
+
+function ResetRequestForm() {
+  const [email, setEmail] = useState('');
+  const [isSent, setIsSent] = useState(false);
+  const { problem, isBusy, run } = useAuthForm();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const trimmed = email.trim();
+      checkEmail(trimmed);
+      await requestPasswordReset(trimmed);
+      setIsSent(true);
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      {isSent ? <Alert severity="success">{AUTH_MESSAGES.resetSent}</Alert> : null}
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="username"
+        value={email}
+        onChange={(e) => setEmail(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        Send reset link
+      </Button>
+      <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+        Back to log in
+      </Link>
+    </Stack>
+  );
+}
+
+function NewPasswordForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [isChanged, setIsChanged] = useState(false);
+  const { problem, isBusy, run } = useAuthForm();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      if (password !== confirmation) throw new ShownProblem({ message: AUTH_MESSAGES.passwordsDiffer });
+      await resetPassword(token, password);
+      setIsChanged(true);
+    });
+  };
+
+  if (isChanged) {
+    return (
+      <Stack spacing={2}>
+        <Alert severity="success">{AUTH_MESSAGES.passwordChanged}</Alert>
+        <Button component={RouterLink} to="/login" variant="contained">
+          Log in
+        </Button>
+      </Stack>
+    );
+  }
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      <TextField
+        label="New password"
+        type="password"
+        autoComplete="new-password"
+        value={password}
+        onChange={(e) => setPassword(e.target.value)}
+        required
+      />
+      <TextField
+        label="Confirm new password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={(e) => setConfirmation(e.target.value)}
+        required
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        Set new password
+      </Button>
+    </Stack>
+  );
+}

@@ -1,0 +1,104 @@
+import SearchIcon from '@mui/icons-material/Search';
+import { Autocomplete, InputAdornment, TextField } from '@mui/material';
+import { SHIPMENT_MATCH_MIN_LENGTH } from '@quayside/domain/constants';
+import type { ShipmentMatchResponse } from '@quayside/domain/shipments';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../lib/api.ts';
+
+const DEBOUNCE_MS = 250;
+
+export const shipmentSuggestionsQuery = (text: string) =>
+  queryOptions({
+    queryKey: ['shipments', 'match', text],
+    queryFn: async ({ signal }) => {
+      try {
+        const { shipments } = await api<ShipmentMatchResponse>('/api/Shipments', {
+          query: { shipmentMatch: text },
+          signal,
+        });
+        // Filtered again here by case-insensitive containment (SPEC.md §5).
+        return shipments.filter((shipment) => shipment.toLowerCase().includes(text.toLowerCase()));
+      } catch (error) {
+        // SPEC.md §8: a suggestion fetch failure is logged and the list emptied.
+        console.error('Shipment suggestions failed', error);
+        return [];
+      }
+    },
+    enabled: text.length >= SHIPMENT_MATCH_MIN_LENGTH,
+    staleTime: 30_000,
+  });
+
+function useDebounced(value: string, delayMs: number) {
+  const [debounced, setDebounced] = useState(value);
+  useEffect(() => {
+    const timer = window.setTimeout(() => setDebounced(value), delayMs);
+    return () => window.clearTimeout(timer);
+  }, [value, delayMs]);
+  return debounced;
+}
+
+/** The sidebar's 'Search shipments' box: suggestions from 4 characters; a choice or Enter opens the shipment. */
+export function ShipmentSearch({ onFocusChange }: { onFocusChange?: (isFocused: boolean) => void }) {
+  const navigate = useNavigate();
+  const [text, setText] = useState('');
+  const highlighted = useRef<string | null>(null);
+  const typed = text.trim();
+  const searched = useDebounced(typed, DEBOUNCE_MS);
+  const suggestions = useQuery(shipmentSuggestionsQuery(searched));
+  const isLongEnough = typed.length >= SHIPMENT_MATCH_MIN_LENGTH;
+  const isLoading = isLongEnough && (searched !== typed || suggestions.isFetching);
+
+  const open = (shipment: string) => {
+    setText('');
+    navigate(`/shipment-details/${encodeURIComponent(shipment)}`);
+  };
+
+  return (
+    <Autocomplete
+      options={isLoading ? [] : (suggestions.data ?? [])}
+      filterOptions={(options) => options}
+      value={null}
+      inputValue={text}
+      onInputChange={(_event, value, reason) => reason !== 'reset' && setText(value)}
+      onChange={(_event, shipment) => shipment && open(shipment)}
+      onHighlightChange={(_event, option) => {
+        highlighted.current = option;
+      }}
+      open={isLongEnough}
+      loading={isLoading}
+      loadingText="Loading..."
+      noOptionsText="No matches found"
+      blurOnSelect
+      forcePopupIcon={false}
+      size="small"
+      onFocus={() => onFocusChange?.(true)}
+      onBlur={() => onFocusChange?.(false)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter' || highlighted.current || typed === '') return;
+        // Enter with typed text (and no suggestion picked) goes straight to that shipment.
+        (event as unknown as { defaultMuiPrevented: boolean }).defaultMuiPrevented = true;
+        open(typed);
+      }}
+      renderInput={(params) => (
+        <TextField
+          {...params}
+          placeholder="Search shipments"
+          slotProps={{
+            ...params.slotProps,
+            htmlInput: { ...params.slotProps.htmlInput, 'aria-label': 'Search shipments' },
+            input: {
+              ...params.slotProps.input,
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      )}
+    />
+  );
+}

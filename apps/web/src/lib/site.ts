@@ -1,0 +1,20 @@
+import type { SiteSettings } from '@quayside/domain/site';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+
+const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null };
+
+// Public and the same for everyone, so fetched without the signed-in user's headers.
+export const siteSettingsQuery = queryOptions({
+  queryKey: ['site'],
+  queryFn: async (): Promise<SiteSettings> => {
+    const response = await fetch('/api/site');
+    if (!response.ok) throw new Error(`The server answered ${response.status}.`);
+    return response.json();
+  },
+  staleTime: Number.POSITIVE_INFINITY,
+});
+
+/** The organisation and support contacts; defaults until the server has answered. */
+export function useSiteSettings(): SiteSettings {
+  return useQuery(siteSettingsQuery).data ?? DEFAULT_SETTINGS;
+}
