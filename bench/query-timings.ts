@@ -30,7 +30,7 @@ const QUERIES: Record<string, Record<string, string>> = {
       { key: 'title', direction: 'asc' },
     ]),
   },
-  'rare search': { q: 'PO-0123457' },
+  'rare search': { q: 'PO-0123456' },
   'common search (with count)': { q: 'sea' },
 };
 
