@@ -10,6 +10,7 @@ import {
   Button,
   Chip,
   List,
+  ListItem,
   ListItemButton,
   ListItemIcon,
   ListItemText,
@@ -32,19 +33,21 @@ type NavEntry = { label: string; to: string; icon: ReactNode; isShown: boolean }
 
 function NavItem({ entry, isExpanded }: { entry: NavEntry; isExpanded: boolean }) {
   return (
-    <ListItemButton
-      component={NavLink}
-      to={entry.to}
-      end
-      aria-label={entry.label}
-      sx={{
-        borderLeft: '4px solid transparent',
-        '&.active': { borderLeftColor: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 },
-      }}
-    >
-      <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
-      {isExpanded ? <ListItemText primary={entry.label} /> : null}
-    </ListItemButton>
+    <ListItem disablePadding>
+      <ListItemButton
+        component={NavLink}
+        to={entry.to}
+        end
+        aria-label={entry.label}
+        sx={{
+          borderLeft: '4px solid transparent',
+          '&.active': { borderLeftColor: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 },
+        }}
+      >
+        <ListItemIcon sx={{ minWidth: 40 }}>{entry.icon}</ListItemIcon>
+        {isExpanded ? <ListItemText primary={entry.label} /> : null}
+      </ListItemButton>
+    </ListItem>
   );
 }
 
@@ -102,19 +105,21 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
             <NavItem key={entry.to} entry={entry} isExpanded={isExpanded} />
           ))}
         {support ? (
-          <ListItemButton
-            component="a"
-            href={support}
-            target="_blank"
-            rel="noopener noreferrer"
-            aria-label="Support"
-            sx={{ borderLeft: '4px solid transparent' }}
-          >
-            <ListItemIcon sx={{ minWidth: 40 }}>
-              <SupportAgentIcon />
-            </ListItemIcon>
-            {isExpanded ? <ListItemText primary="Support" /> : null}
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton
+              component="a"
+              href={support}
+              target="_blank"
+              rel="noopener noreferrer"
+              aria-label="Support"
+              sx={{ borderLeft: '4px solid transparent' }}
+            >
+              <ListItemIcon sx={{ minWidth: 40 }}>
+                <SupportAgentIcon />
+              </ListItemIcon>
+              {isExpanded ? <ListItemText primary="Support" /> : null}
+            </ListItemButton>
+          </ListItem>
         ) : null}
       </List>
 
