@@ -35,8 +35,24 @@ export default defineConfig(async () => {
     test: {
       projects: [
         { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
+        // The web app's plain functions (error mapping, dates, search); screens are tested in e2e/.
+        { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
         serverProject('pglite'),
         ...(withPostgres ? [serverProject('postgres')] : []),
+        {
+          // Journeys in Chromium against the real server, built web app and a seeded PGlite
+          // (e2e/global-setup.ts). One server for every file, so files run one at a time; Vitest
+          // runs such a project after the parallel ones, so the browser does not compete with them.
+          test: {
+            name: 'e2e',
+            include: ['e2e/**/*.e2e.test.ts'],
+            globalSetup: ['e2e/global-setup.ts'],
+            environment: 'node',
+            fileParallelism: false,
+            testTimeout: 60_000,
+            hookTimeout: 180_000,
+          },
+        },
       ],
     },
   };

@@ -134,7 +134,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
             size="small"
             color="primary"
             label={isExpanded ? role : role.charAt(0)}
-            aria-label={`Role: ${role}`}
+            title={role}
             sx={{ alignSelf: 'flex-start' }}
           />
         ) : null}

@@ -148,7 +148,6 @@ function LoginForm() {
         autoComplete="username"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        required
       />
       <TextField
         label="Password"
@@ -156,7 +155,6 @@ function LoginForm() {
         autoComplete="current-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        required
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Log in
@@ -217,7 +215,6 @@ function RegisterForm() {
         autoComplete="username"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        required
       />
       <TextField
         label="Password"
@@ -225,7 +222,6 @@ function RegisterForm() {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        required
       />
       <TextField
         label="Confirm password"
@@ -233,7 +229,6 @@ function RegisterForm() {
         autoComplete="new-password"
         value={confirmation}
         onChange={(e) => setConfirmation(e.target.value)}
-        required
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Register
@@ -273,7 +268,6 @@ function ResetRequestForm() {
         autoComplete="username"
         value={email}
         onChange={(e) => setEmail(e.target.value)}
-        required
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Send reset link
@@ -319,7 +313,6 @@ function NewPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         value={password}
         onChange={(e) => setPassword(e.target.value)}
-        required
       />
       <TextField
         label="Confirm new password"
@@ -327,7 +320,6 @@ function NewPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
         value={confirmation}
         onChange={(e) => setConfirmation(e.target.value)}
-        required
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Set new password

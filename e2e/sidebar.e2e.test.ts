@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, openContext } from './support/browser.ts';
+import { signIn, users } from './support/sign-in.ts';
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+test('the shipment search suggests from 4 characters and opens the shipment chosen', async () => {
+  const page = await (await openContext(browser)).newPage();
+  await signIn(page, users().admin);
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.hover();
+  const search = page.getByLabel('Search shipments');
+
+  await search.fill('QS-');
+  await page.waitForTimeout(600); // past the debounce: three characters ask for nothing
+  expect(await page.getByRole('option').count()).toBe(0);
+
+  await search.fill('qs-0000'); // case-insensitive
+  await page.getByRole('option', { name: 'QS-0000001' }).click();
+  await page.waitForURL('**/shipment-details/QS-0000001');
+  await page.getByRole('heading', { name: 'Shipment: QS-0000001' }).waitFor();
+
+  await nav.hover();
+  await search.fill('ZZZZ-no-such');
+  await page.getByText('No matches found').waitFor();
+  await search.press('Enter'); // Enter with typed text goes to that shipment
+  await page.waitForURL('**/shipment-details/ZZZZ-no-such');
+});
+
+test('a forwarder’s suggestions hold only its own company’s shipments', async () => {
+  const page = await (await openContext(browser)).newPage();
+  await signIn(page, users().forwarder);
+  await page.getByRole('navigation', { name: 'Main' }).hover();
+  await page.getByLabel('Search shipments').fill('QS-00');
+  await page.getByRole('option').first().waitFor();
+  const suggested = await page.getByRole('option').allInnerTexts();
+  expect(suggested.length).toBeGreaterThan(0);
+  for (const shipment of suggested) {
+    const answer = await page.request.get(`/api/Shipments?shipment=${encodeURIComponent(shipment)}`);
+    const [found] = (await answer.json()).shipments;
+    expect(found['Forwarder Name']).toBe(users().forwarder.company);
+  }
+});
+
+test('below 768 px the sidebar is a drawer behind a toggle, over a dark overlay', async () => {
+  const page = await (await openContext(browser, { viewport: { width: 600, height: 900 } })).newPage();
+  await signIn(page, users().admin);
+  await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
+  expect(await page.getByRole('navigation', { name: 'Main' }).count()).toBe(0);
+
+  await page.getByRole('button', { name: 'Open navigation' }).click();
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  await nav.getByText('User management').waitFor(); // expanded: labels show
+  const overlay = page.locator('.MuiBackdrop-root');
+  expect(await overlay.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe('rgba(0, 0, 0, 0.6)');
+  await expectNoSeriousA11yViolations(page);
+
+  await nav.getByRole('link', { name: 'Reports' }).click();
+  await page.getByRole('heading', { name: 'Recent Documents (last 7 days)' }).waitFor();
+  await nav.waitFor({ state: 'detached' }); // choosing a page closes the drawer
+});
