@@ -42,6 +42,7 @@ const SERVER_SETTINGS = [
   'HOST',
   'PUBLIC_URL',
   'TRUST_PROXY',
+  'WEB_DIST_DIR',
 ];
 
 const E2E_USERS: E2eUsers = {
@@ -57,13 +58,17 @@ function user(role: E2eUser['role'], email: string, name: string, company: strin
 
 export default async function setup(project: TestProject) {
   const dataDir = await mkdtemp(path.join(os.tmpdir(), 'quayside-e2e-'));
-  // Always build, so the journeys see the current web code; the CLI steps overlap with it.
+  // Always build, so the journeys see the current web code; the CLI steps overlap with it. The
+  // build goes into DATA_DIR, so it never replaces apps/web/dist under a server someone is running.
+  const webDist = path.join(dataDir, 'web-dist');
   const prepared = await Promise.allSettled([
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
-    step('building the web app', 'npm', ['run', 'build', '-w', '@quayside/web'], {
-      ...process.env,
-      NODE_ENV: 'production',
-    }),
+    step(
+      'building the web app',
+      'npm',
+      ['run', 'build', '-w', '@quayside/web', '--', '--outDir', webDist, '--emptyOutDir'],
+      { ...process.env, NODE_ENV: 'production' },
+    ),
     loadData(dataDir),
   ]);
   const failed = prepared.find((result) => result.status === 'rejected');
@@ -77,6 +82,7 @@ export default async function setup(project: TestProject) {
   const logFile = path.join(dataDir, 'server.log');
   const server = startServer(logFile, {
     ...serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
+    WEB_DIST_DIR: webDist,
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: baseUrl,
@@ -177,15 +183,13 @@ async function waitUntilReady(baseUrl: string, server: ChildProcess) {
   throw new Error(`e2e: ${baseUrl}/readyz did not answer 200 within ${READY_TIMEOUT_MS / 1000} s.`);
 }
 
-// The server looks for apps/web/dist once, at start, and routes only the files it saw then: a
-// build running elsewhere in this work tree at that moment leaves it without the app.
+// The server routes the files of its web build that exist when it starts: check it found them.
 async function expectWebAppServed(baseUrl: string) {
   const response = await fetch(baseUrl);
   const type = response.headers.get('content-type') ?? '';
   if (response.ok && type.startsWith('text/html')) return;
   throw new Error(
-    `e2e: GET / answered ${response.status} ${type}, not the web app. Was apps/web/dist being rebuilt ` +
-      '(another build or test run in this work tree) while the server started?',
+    `e2e: GET / answered ${response.status} ${type}, not the web app: the build in WEB_DIST_DIR is missing.`,
   );
 }
 

@@ -85,6 +85,7 @@ test('a signed-out visitor is sent to /login and brought back to the page asked 
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.getByRole('heading', { name: 'Analytics Coming Soon' }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/analytics');
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto('/no/such/page');
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();

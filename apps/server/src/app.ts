@@ -122,6 +122,6 @@ export async function buildApp(
     registerDocumentRoutes(api, db, config, createLocalDocumentStore(path.join(config.dataDir, 'files')));
   });
 
-  await registerWebApp(app);
+  await registerWebApp(app, config.webDistDir);
   return app;
 }

@@ -11,6 +11,8 @@ describe('configuration', () => {
     expect(config.uploadMaxBytes).toBe(25 * 1024 * 1024);
     expect(config.uploadMaxFiles).toBe(20);
     expect(config.trustProxy).toBe(false);
+    expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
+    expect(loadConfig({ WEB_DIST_DIR: '/srv/quayside-web' }).webDistDir).toBe('/srv/quayside-web');
   });
 
   it.each([

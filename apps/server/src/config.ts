@@ -1,5 +1,9 @@
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+
+/** Where `npm run build` puts the web app. */
+const BUILT_WEB_APP = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
@@ -29,6 +33,7 @@ const EnvSchema = z.object({
     .default('false')
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
 /** Per-path sign-in limits: requests allowed per window (seconds), per client IP. */
@@ -58,6 +63,8 @@ export type AppConfig = {
   uploadMaxFiles: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** The built web app the server serves (a build elsewhere lets tests run beside a working copy's server). */
+  webDistDir: string;
   /** Absolute session lifetime in seconds: a session is never extended past it. */
   sessionLifetimeSeconds: number;
   authRateLimits: AuthRateLimits;
@@ -89,6 +96,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : BUILT_WEB_APP,
     sessionLifetimeSeconds: 12 * 60 * 60,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
   };

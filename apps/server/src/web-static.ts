@@ -1,17 +1,15 @@
 import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-
-export const WEB_DIST = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 /**
  * Serves the built web app; any other GET outside /api answers index.html so the client router
  * can take it. Unknown /api paths stay JSON 404s.
  */
-export async function registerWebApp(app: FastifyInstance) {
-  const hasBuild = existsSync(`${WEB_DIST}/index.html`);
-  if (hasBuild) await app.register(fastifyStatic, { root: WEB_DIST, wildcard: false, index: false });
+export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
+  const hasBuild = existsSync(`${webDistDir}/index.html`);
+  // The files present at start are routed; a rebuild needs a restart (as any deploy does).
+  if (hasBuild) await app.register(fastifyStatic, { root: webDistDir, wildcard: false, index: false });
 
   app.setNotFoundHandler((request, reply) => {
     const isPage = request.method === 'GET' && !request.url.startsWith('/api') && !request.url.startsWith('/livez');

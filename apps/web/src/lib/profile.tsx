@@ -51,7 +51,10 @@ export function ProfileProvider({ email, children }: { email: string | null; chi
         setState({ status: 'loaded', profile, error: null });
       } catch (error) {
         console.error(failureMessage, error);
-        setState({ status: 'error', profile: fromCache(readCachedProfile(email), true), error: failureMessage });
+        const cached = fromCache(readCachedProfile(email), true);
+        // SPEC.md §4: permissions may then come from stale data, which is worth a warning.
+        if (cached) console.warn('Using the cached user data; it may be stale.');
+        setState({ status: 'error', profile: cached, error: failureMessage });
       }
     },
     [email],
