@@ -1,7 +1,246 @@
+import AddIcon from '@mui/icons-material/Add';
+import DeleteIcon from '@mui/icons-material/DeleteOutlined';
+import EditIcon from '@mui/icons-material/EditOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableFooter,
+  TableHead,
+  TableRow,
+  TextField,
+  Tooltip,
+} from '@mui/material';
+import { type Part, UPDATE_PART_FAILED } from '@quayside/domain/parts';
+import { useQuery } from '@tanstack/react-query';
+import { type FormEvent, useState } from 'react';
+import { markDataChanged } from '../../lib/data-changed.ts';
+import { AddPartDialog } from './add-part-dialog.tsx';
+import { DeletePartDialog } from './delete-part-dialog.tsx';
+import { formatQuantity, parseEditedQuantity, partsTotals } from './part-quantities.ts';
+import { partFailureMessage, partsQuery, useUpdatePartQuantity } from './parts-api.ts';
+import { NO_PARTS_TEXT } from './parts-text.ts';
+
+const LOAD_PARTS_FAILED = 'Failed to load parts. Please try again.';
+const COLUMNS = ['Part Number', 'Quantity', 'PO Number', 'Shipment'] as const;
+
+type PanelProps = { po: string; shipment: string; canEdit: boolean };
+
 /**
- * The line-item detail's Parts tab (SPEC.md §2 'Line-item detail'): the parts table with edit and
- * delete, the totals and the Add Parts form. Placeholder until the parts UI lands.
+ * The line-item detail's Parts tab (SPEC.md §2 'Line-item detail', §5 'Parts'): the parts table
+ * with quantity edit and delete, the totals and the Add Parts form. Without `canEdit` it only
+ * shows the parts (the server refuses changes from read-only roles anyway).
  */
-export function LineItemPartsPanel(_props: { po: string; shipment: string; canEdit: boolean }) {
-  return null;
+export function LineItemPartsPanel(props: PanelProps) {
+  // Another line item starts afresh: no edit or dialog carries over.
+  return <PartsPanel key={JSON.stringify([props.shipment, props.po])} {...props} />;
+}
+
+function PartsPanel({ po, shipment, canEdit }: PanelProps) {
+  const partsList = useQuery(partsQuery({ po, shipment }));
+  const [isAdding, setIsAdding] = useState(false);
+  const [editing, setEditing] = useState<{ partNumber: string; quantity: string } | null>(null);
+  const [deleting, setDeleting] = useState<string | null>(null);
+  const updateQuantity = useUpdatePartQuantity();
+
+  const parts = partsList.data ?? [];
+  const partNumbers = parts.map((part) => part.part_number);
+  const totals = partsTotals(parts);
+  const columnCount = COLUMNS.length + (canEdit ? 1 : 0);
+
+  const startEditing = (part: Part) => {
+    updateQuantity.reset();
+    setEditing({ partNumber: part.part_number, quantity: part.qty === null ? '' : String(part.qty) });
+  };
+
+  const saveQuantity = (event: FormEvent) => {
+    event.preventDefault();
+    const qty = editing ? parseEditedQuantity(editing.quantity) : null;
+    if (!editing || qty === null || updateQuantity.isPending) return;
+    updateQuantity.mutate(
+      { lineItem: { po, shipment }, partNumber: editing.partNumber, qty },
+      {
+        onSuccess: () => {
+          setEditing(null);
+          markDataChanged();
+        },
+      },
+    );
+  };
+
+  if (partsList.isPending) {
+    return (
+      <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+        <CircularProgress aria-label="Loading parts" />
+      </Box>
+    );
+  }
+  if (partsList.isError) {
+    return <Alert severity="error">{partFailureMessage(partsList.error, LOAD_PARTS_FAILED)}</Alert>;
+  }
+
+  return (
+    <Stack spacing={2}>
+      {canEdit ? (
+        <Stack direction="row" sx={{ justifyContent: 'flex-end' }}>
+          <Button variant="contained" startIcon={<AddIcon />} onClick={() => setIsAdding(true)}>
+            Add Parts
+          </Button>
+        </Stack>
+      ) : null}
+      {updateQuantity.isError ? <Alert severity="error">{UPDATE_PART_FAILED}</Alert> : null}
+      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+        <Table size="small" aria-label={`Parts of PO ${po}`}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column}>{column}</TableCell>
+              ))}
+              {canEdit ? <TableCell align="right">Actions</TableCell> : null}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {parts.map((part) => {
+              const isEditing = editing?.partNumber === part.part_number;
+              return (
+                <TableRow key={part.part_number} hover>
+                  <TableCell sx={{ wordBreak: 'break-word' }}>{part.part_number}</TableCell>
+                  <TableCell>
+                    {isEditing && editing ? (
+                      <QuantityEditor
+                        partNumber={part.part_number}
+                        quantity={editing.quantity}
+                        isSaving={updateQuantity.isPending}
+                        onChange={(quantity) => setEditing({ ...editing, quantity })}
+                        onSubmit={saveQuantity}
+                        onCancel={() => {
+                          setEditing(null);
+                          updateQuantity.reset();
+                        }}
+                      />
+                    ) : (
+                      formatQuantity(part.qty)
+                    )}
+                  </TableCell>
+                  <TableCell>{part.related_po_number}</TableCell>
+                  <TableCell>{part.related_shipment}</TableCell>
+                  {canEdit ? (
+                    <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                      <Tooltip title="Edit quantity" describeChild>
+                        <span>
+                          <IconButton
+                            size="small"
+                            aria-label={`Edit quantity of ${part.part_number}`}
+                            disabled={isEditing || updateQuantity.isPending}
+                            onClick={() => startEditing(part)}
+                          >
+                            <EditIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                      <Tooltip title="Delete part" describeChild>
+                        <span>
+                          <IconButton
+                            size="small"
+                            color="error"
+                            aria-label={`Delete part ${part.part_number}`}
+                            disabled={updateQuantity.isPending}
+                            onClick={() => setDeleting(part.part_number)}
+                          >
+                            <DeleteIcon fontSize="small" />
+                          </IconButton>
+                        </span>
+                      </Tooltip>
+                    </TableCell>
+                  ) : null}
+                </TableRow>
+              );
+            })}
+            {parts.length === 0 ? (
+              <TableRow>
+                <TableCell colSpan={columnCount} sx={{ textAlign: 'center', color: 'text.secondary', py: 4 }}>
+                  {NO_PARTS_TEXT}
+                </TableCell>
+              </TableRow>
+            ) : null}
+          </TableBody>
+          <TableFooter>
+            <TableRow>
+              <TableCell colSpan={columnCount} sx={{ color: 'text.primary' }}>
+                <Stack direction="row" spacing={3}>
+                  <span>Total Parts: {totals.totalParts}</span>
+                  <span>Total Quantity: {totals.totalQuantity}</span>
+                </Stack>
+              </TableCell>
+            </TableRow>
+          </TableFooter>
+        </Table>
+      </TableContainer>
+
+      {isAdding ? (
+        <AddPartDialog po={po} shipment={shipment} listedPartNumbers={partNumbers} onClose={() => setIsAdding(false)} />
+      ) : null}
+      {deleting !== null ? (
+        <DeletePartDialog
+          po={po}
+          shipment={shipment}
+          partNumber={deleting}
+          listedPartNumbers={partNumbers}
+          onClose={() => setDeleting(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}
+
+type QuantityEditorProps = {
+  partNumber: string;
+  quantity: string;
+  isSaving: boolean;
+  onChange: (quantity: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  onCancel: () => void;
+};
+
+/** SPEC.md §5 'Part quantity edit': a whole number from 0; Save is disabled while it is not one. */
+function QuantityEditor({ partNumber, quantity, isSaving, onChange, onSubmit, onCancel }: QuantityEditorProps) {
+  const isValid = parseEditedQuantity(quantity) !== null;
+  return (
+    <Stack
+      component="form"
+      noValidate
+      onSubmit={onSubmit}
+      direction="row"
+      spacing={1}
+      sx={{ alignItems: 'center' }}
+      onKeyDown={(event) => event.key === 'Escape' && onCancel()}
+    >
+      <TextField
+        type="number"
+        size="small"
+        autoFocus
+        value={quantity}
+        disabled={isSaving}
+        error={!isValid}
+        onChange={(event) => onChange(event.target.value)}
+        slotProps={{
+          htmlInput: { 'aria-label': `Quantity of ${partNumber}`, min: 0, step: 1, inputMode: 'numeric' },
+        }}
+        sx={{ width: 110 }}
+      />
+      <Button type="submit" size="small" variant="contained" disabled={!isValid || isSaving}>
+        {isSaving ? 'Saving...' : 'Save'}
+      </Button>
+      <Button size="small" onClick={onCancel} disabled={isSaving}>
+        Cancel
+      </Button>
+    </Stack>
+  );
 }

@@ -1,0 +1,109 @@
+import {
+  DELETE_PART_FAILED,
+  type NewPart,
+  PART_NOT_FOUND,
+  type Part,
+  type PartDelete,
+  type PartDeleteResponse,
+  type PartsList,
+  type PartsResponse,
+} from '@quayside/domain/parts';
+import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../lib/api.ts';
+import { listWithQuantity } from './part-quantities.ts';
+
+/** The line-item feature's key root (its `lineItemKeys.all`): every list and detail that shows parts counts. */
+const LINE_ITEMS_KEY = ['line-items'] as const;
+
+type LineItemRef = { po: string; shipment: string };
+
+export const partKeys = {
+  all: ['parts'] as const,
+  list: ({ po, shipment }: LineItemRef) => [...partKeys.all, 'list', { po, shipment }] as const,
+};
+
+/** `GET /api/Parts/getParts`: one line item's parts, in the order added. */
+export const partsQuery = (lineItem: LineItemRef) =>
+  queryOptions({
+    queryKey: partKeys.list(lineItem),
+    queryFn: async ({ signal }) =>
+      (await api<PartsResponse>('/api/Parts/getParts', { query: { ...lineItem }, signal })).parts,
+  });
+
+/**
+ * Every write answers the line item's whole list as stored: it replaces the cached list (a read
+ * still under way is cancelled, so it cannot put the old list back), and the line-item lists and
+ * details, which show the count, the total quantity and the part numbers, are read again.
+ */
+async function afterPartsChanged(queryClient: QueryClient, lineItem: LineItemRef, parts: Part[]) {
+  const { queryKey } = partsQuery(lineItem);
+  await queryClient.cancelQueries({ queryKey });
+  queryClient.setQueryData(queryKey, parts);
+  void queryClient.invalidateQueries({ queryKey: LINE_ITEMS_KEY });
+}
+
+const refOf = (key: { related_po_number: string; related_shipment: string }): LineItemRef => ({
+  po: key.related_po_number,
+  shipment: key.related_shipment,
+});
+
+/** `POST /api/Parts`: adds one part; resolves to the whole list. */
+export function useAddPart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (part: NewPart) => (await api<PartsResponse>('/api/Parts', { body: part })).parts,
+    onSuccess: (parts, part) => afterPartsChanged(queryClient, refOf(part), parts),
+  });
+}
+
+/** `POST /api/Parts/save`: the line item's parts become exactly this list; resolves to it as stored. */
+export function useSaveParts() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (list: PartsList) => (await api<PartsResponse>('/api/Parts/save', { body: list })).parts,
+    onSuccess: (parts, list) => afterPartsChanged(queryClient, refOf(list), parts),
+  });
+}
+
+/**
+ * One part's new quantity. The API saves whole lists only, so the list is read again first and
+ * only this part changes in it: a part someone added meanwhile is kept, not saved away.
+ */
+export function useUpdatePartQuantity() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ lineItem, partNumber, qty }: { lineItem: LineItemRef; partNumber: string; qty: number }) => {
+      const current = await queryClient.fetchQuery({ ...partsQuery(lineItem), staleTime: 0 });
+      if (!current.some((part) => part.part_number === partNumber)) throw new ApiError(404, PART_NOT_FOUND);
+      const list: PartsList = {
+        related_po_number: lineItem.po,
+        related_shipment: lineItem.shipment,
+        parts: listWithQuantity(current, partNumber, qty),
+      };
+      return (await api<PartsResponse>('/api/Parts/save', { body: list })).parts;
+    },
+    onSuccess: (parts, { lineItem }) => afterPartsChanged(queryClient, lineItem, parts),
+  });
+}
+
+/** `POST /api/Parts/delete`: removes one part, refused if the list shown is no longer the stored one. */
+export function useDeletePart() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (request: PartDelete) =>
+      (await api<PartDeleteResponse>('/api/Parts/delete', { body: request })).parts,
+    onSuccess: (parts, request) => afterPartsChanged(queryClient, refOf(request), parts),
+    // A refusal because the list changed elsewhere: show the current one.
+    onError: (_error, request) => void queryClient.invalidateQueries({ queryKey: partKeys.list(refOf(request)) }),
+  });
+}
+
+/**
+ * SPEC.md §8: a refused call shows the server's message, which says what to fix (say, 'Part X is
+ * already on this line item.'); a fault or a network failure shows the spec's line instead.
+ */
+export function partFailureMessage(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}
+
+export const deleteFailureMessage = (error: unknown) => partFailureMessage(error, DELETE_PART_FAILED);
