@@ -1,9 +1,47 @@
-import { Typography } from '@mui/material';
-import { useEffect } from 'react';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs } from '@mui/material';
+import type { PageSize } from '@quayside/domain/constants';
+import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
+import { ApiError } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
+import { canEdit } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
+import { useSignedInUser } from '../../lib/session.tsx';
+import { DashboardHeader } from './dashboard-header.tsx';
+import { EmptyState, LoadingState } from './dashboard-states.tsx';
+import { ExportButton } from './export-button.tsx';
+import { FilterPanel } from './filter-panel.tsx';
+import { type FilterLogic, isActiveFilter } from './filters.ts';
+import { LineItemTable } from './line-item-table.tsx';
+import { lineItemListQuery } from './line-items-api.ts';
+import { Pagination } from './pagination.tsx';
+import { pageCountOf } from './paging.ts';
+import { SearchBox } from './search-box.tsx';
+import { cycleSort, sortsWithin } from './sort-rules.ts';
+import { TableSummary } from './table-summary.tsx';
+import { exportParamsOf, isViewCustomised, lineItemListParams, resetTableView, type TableView } from './table-view.ts';
+import { useListPosition } from './use-list-position.ts';
+import { useTableView } from './use-table-view.ts';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
+const LOAD_FAILED = 'Failed to load line items. Please try again.';
+
+/**
+ * The tabs and their columns (REPORT_COLUMNS in packages/domain). The Default Report, which the spec
+ * leaves open, shows every column: PO #, Shipment, Forwarder Name, Consignee, Origin Port Code,
+ * Destination Port Code, Transit Type, Parts, Part Numbers, Total Qty, ATD, Dest. ETA, ATA,
+ * Est Delivery, House, Master — DR's twelve plus the consignee, the ports and the parts count (the
+ * cell that opens the parts popover). The DR Report shows exactly SPEC.md's list.
+ */
+const REPORT_TABS: { report: Report; label: string }[] = [
+  { report: 'default', label: 'Default Report' },
+  { report: 'dr', label: 'DR Report' },
+];
+const REPORT_PANEL_ID = 'line-items-report-panel';
+const reportTabId = (report: Report) => `line-items-report-tab-${report}`;
 
 /** SPEC.md §2 'Toast': after a change elsewhere, the dashboard offers to reload. */
 function useDataChangedNotice() {
@@ -20,15 +58,164 @@ function useDataChangedNotice() {
   }, [isDataChanged, notify]);
 }
 
-// The line-item table (search, filters, sorting, paging, export) arrives with the dashboard issue.
+/** SPEC.md §2 'Dashboard': the line-item table with search, filters, sorting, paging and export. */
 export function DashboardPage() {
   useDataChangedNotice();
+  const { email } = useSignedInUser();
+  // The saved view is per user: another user of this browser mounts a dashboard of their own.
+  return <LineItemsDashboard key={email} email={email} />;
+}
+
+function LineItemsDashboard({ email }: { email: string }) {
+  const role = useProfile().profile?.role;
+  const [view, setView] = useTableView(email);
+  const { page, report, update } = useListPosition(email);
+  const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+
+  const params = lineItemListParams(view, page, report);
+  const list = useQuery(lineItemListQuery(params));
+  const data = list.data;
+  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 1;
+  const activeFilterCount = view.filters.filter(isActiveFilter).length;
+  const search = view.searchQuery.trim();
+
+  // Whatever changes which rows match, or how many fit a page, starts again from page 1 (SPEC.md §4).
+  const changeView = (change: Partial<TableView>) => {
+    setView((current) => ({ ...current, ...change }));
+    update({ page: 1 });
+  };
+  const clearSearch = () => changeView({ searchQuery: '' });
+  const clearFilters = () => changeView({ filters: [] });
+
+  // Rows deleted elsewhere (or a remembered page of a longer list) can leave the page past the end: go to the last one.
+  const isPastEnd = data !== undefined && !list.isPlaceholderData && page > pageCount;
+  useEffect(() => {
+    if (isPastEnd) update({ page: pageCount });
+  }, [isPastEnd, pageCount, update]);
+
+  const switchReport = (next: Report) => {
+    // A sort on a column the report does not show could be neither seen nor undone there.
+    setView((current) => ({ ...current, sortConfigs: sortsWithin(current.sortConfigs, REPORT_COLUMNS[next]) }));
+    update({ report: next, page: 1 });
+  };
+
   return (
-    <>
-      <Typography variant="h4" component="h1">
-        Line Items Dashboard
-      </Typography>
-      <Typography color="text.secondary">Track and manage your line items</Typography>
-    </>
+    <Stack spacing={2.5}>
+      <DashboardHeader
+        exportButton={<ExportButton params={exportParamsOf(params)} total={data?.total} totalAll={data?.totalAll} />}
+        isFilterOpen={filterAnchor !== null}
+        onOpenFilters={setFilterAnchor}
+        canCreateShipment={canEdit(role)}
+      />
+
+      <Tabs value={report} onChange={(_event, next: Report) => switchReport(next)} aria-label="Reports">
+        {REPORT_TABS.map((tab) => (
+          <Tab
+            key={tab.report}
+            value={tab.report}
+            label={tab.label}
+            id={reportTabId(tab.report)}
+            aria-controls={REPORT_PANEL_ID}
+            sx={{ textTransform: 'none', fontWeight: 600 }}
+          />
+        ))}
+      </Tabs>
+
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+        <SearchBox value={view.searchQuery} onSearch={(searchQuery) => changeView({ searchQuery })} />
+        {search ? <Chip label={`Search: ${search}`} onDelete={clearSearch} color="primary" variant="outlined" /> : null}
+        {activeFilterCount > 0 ? (
+          <Chip
+            label={`Filters: ${activeFilterCount} active`}
+            onDelete={clearFilters}
+            color="primary"
+            variant="outlined"
+          />
+        ) : null}
+        {isViewCustomised(view) ? (
+          <Button
+            size="small"
+            color="inherit"
+            startIcon={<RestartAltIcon />}
+            onClick={() => {
+              setView(resetTableView);
+              update({ page: 1 });
+            }}
+          >
+            Reset view
+          </Button>
+        ) : null}
+      </Stack>
+
+      <Box id={REPORT_PANEL_ID} role="tabpanel" aria-labelledby={reportTabId(report)}>
+        {list.isPending ? (
+          <LoadingState />
+        ) : !data ? (
+          <Alert
+            severity="error"
+            action={
+              <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+                Retry
+              </Button>
+            }
+          >
+            {list.error instanceof ApiError && list.error.status < 500 ? list.error.message : LOAD_FAILED}
+          </Alert>
+        ) : (
+          <Paper variant="outlined">
+            {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
+            <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
+            <LineItemTable
+              lineItems={data.lineItems}
+              columns={REPORT_COLUMNS[report]}
+              sortConfigs={view.sortConfigs}
+              onSort={(column: ColumnKey) => changeView({ sortConfigs: cycleSort(view.sortConfigs, column) })}
+              canEditParts={canEdit(role)}
+              isUpdating={list.isPlaceholderData}
+              emptyState={
+                <EmptyState
+                  hasNoData={data.totalAll === 0}
+                  hasFilters={activeFilterCount > 0}
+                  onClearSearch={clearSearch}
+                  onClearFilters={clearFilters}
+                />
+              }
+            />
+            <Stack
+              direction={{ xs: 'column', lg: 'row' }}
+              spacing={2}
+              sx={{ p: 2, justifyContent: 'space-between', alignItems: { lg: 'center' } }}
+            >
+              <TableSummary
+                page={data.page}
+                pageSize={data.pageSize}
+                total={data.total}
+                totalAll={data.totalAll}
+                isNarrowed={search !== '' || activeFilterCount > 0}
+                filters={view.filters}
+                logic={view.filterLogic}
+                sortConfigs={view.sortConfigs}
+              />
+              <Pagination
+                page={Math.min(page, pageCount)}
+                pageCount={pageCount}
+                pageSize={view.pageSize}
+                onPageChange={(next) => update({ page: next })}
+                onPageSizeChange={(pageSize: PageSize) => changeView({ pageSize })}
+              />
+            </Stack>
+          </Paper>
+        )}
+      </Box>
+
+      <FilterPanel
+        anchorEl={filterAnchor}
+        onClose={() => setFilterAnchor(null)}
+        report={report}
+        filters={view.filters}
+        logic={view.filterLogic}
+        onApply={(filters: Filter[], filterLogic: FilterLogic) => changeView({ filters, filterLogic })}
+      />
+    </Stack>
   );
 }

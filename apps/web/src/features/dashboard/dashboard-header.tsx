@@ -1,0 +1,50 @@
+import AddIcon from '@mui/icons-material/Add';
+import FilterListIcon from '@mui/icons-material/FilterList';
+import { Button, Stack, Typography } from '@mui/material';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+
+type DashboardHeaderProps = {
+  /** The Export button, which knows the query and its totals. */
+  exportButton: ReactNode;
+  isFilterOpen: boolean;
+  onOpenFilters: (anchor: HTMLElement) => void;
+  /** SPEC.md §2: 'New Shipment' is hidden for Employee (and for any read-only role). */
+  canCreateShipment: boolean;
+};
+
+/** SPEC.md §2 'Dashboard': the heading, the subtitle and the toolbar (Export, Filter, New Shipment). */
+export function DashboardHeader({
+  exportButton,
+  isFilterOpen,
+  onOpenFilters,
+  canCreateShipment,
+}: DashboardHeaderProps) {
+  return (
+    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
+      <Stack spacing={0.5}>
+        <Typography variant="h4" component="h1">
+          Line Items Dashboard
+        </Typography>
+        <Typography color="text.secondary">Track and manage your line items</Typography>
+      </Stack>
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
+        {exportButton}
+        <Button
+          variant="outlined"
+          startIcon={<FilterListIcon />}
+          aria-haspopup="dialog"
+          aria-expanded={isFilterOpen}
+          onClick={(event) => onOpenFilters(event.currentTarget)}
+        >
+          Filter
+        </Button>
+        {canCreateShipment ? (
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/create-shipment">
+            New Shipment
+          </Button>
+        ) : null}
+      </Stack>
+    </Stack>
+  );
+}

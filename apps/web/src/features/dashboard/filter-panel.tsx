@@ -1,0 +1,128 @@
+import AddIcon from '@mui/icons-material/Add';
+import { Button, Popover, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
+import { useId, useState } from 'react';
+import { FilterRow } from './filter-row.tsx';
+import { type FilterLogic, isActiveFilter, newFilter } from './filters.ts';
+
+/** SPEC.md §9: the filter panel is 600 px wide. */
+export const FILTER_PANEL_WIDTH = 600;
+
+type FilterPanelProps = {
+  anchorEl: HTMLElement | null;
+  onClose: () => void;
+  report: Report;
+  filters: readonly Filter[];
+  logic: FilterLogic;
+  /** Apply Filters: the rows that constrain anything, and the logic. Clear All applies no filters at once. */
+  onApply: (filters: Filter[], logic: FilterLogic) => void;
+};
+
+/** SPEC.md §2 'Filter panel' ('Filter Data'), opened under the Filter button; clicking outside closes it. */
+export function FilterPanel({ anchorEl, onClose, ...rest }: FilterPanelProps) {
+  const headingId = useId();
+  return (
+    <Popover
+      open={anchorEl !== null}
+      anchorEl={anchorEl}
+      onClose={onClose}
+      anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+      transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+      slotProps={{
+        paper: {
+          role: 'dialog',
+          'aria-labelledby': headingId,
+          sx: { width: FILTER_PANEL_WIDTH, maxWidth: 'calc(100vw - 32px)', p: 2 },
+        },
+      }}
+    >
+      {/* Mounted only while open, so each opening starts from the filters in force. */}
+      <FilterPanelContent headingId={headingId} onClose={onClose} {...rest} />
+    </Popover>
+  );
+}
+
+function FilterPanelContent({
+  headingId,
+  onClose,
+  report,
+  filters,
+  logic,
+  onApply,
+}: Omit<FilterPanelProps, 'anchorEl'> & { headingId: string }) {
+  // With nothing set the panel opens with one new row to fill in.
+  const [rows, setRows] = useState<Filter[]>(() => (filters.length > 0 ? [...filters] : [newFilter(report)]));
+  const [draftLogic, setDraftLogic] = useState<FilterLogic>(logic);
+  // The report's columns, plus any a row already uses (a filter set on the other tab stays editable).
+  const columns: ColumnKey[] = [...new Set([...REPORT_COLUMNS[report], ...rows.map((row) => row.column)])];
+
+  const updateRow = (index: number, filter: Filter) =>
+    setRows((current) => current.map((row, at) => (at === index ? filter : row)));
+
+  return (
+    <Stack spacing={2}>
+      <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          Filter Data
+        </Typography>
+        <ToggleButtonGroup
+          size="small"
+          exclusive
+          value={draftLogic}
+          onChange={(_event, value: FilterLogic | null) => value && setDraftLogic(value)}
+          aria-label="Filter logic"
+        >
+          <ToggleButton value="AND">AND</ToggleButton>
+          <ToggleButton value="OR">OR</ToggleButton>
+        </ToggleButtonGroup>
+      </Stack>
+
+      <Stack spacing={1.5}>
+        {rows.map((row, index) => (
+          <FilterRow
+            // Rows have no identity of their own; their position is what the user sees.
+            // biome-ignore lint/suspicious/noArrayIndexKey: see above
+            key={index}
+            number={index + 1}
+            filter={row}
+            columns={columns}
+            onChange={(filter) => updateRow(index, filter)}
+            onRemove={() => setRows((current) => current.filter((_row, at) => at !== index))}
+          />
+        ))}
+        {rows.length === 0 ? (
+          <Typography variant="body2" color="text.secondary">
+            No filters. Add one to narrow the list.
+          </Typography>
+        ) : null}
+      </Stack>
+
+      <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
+        <Button
+          color="inherit"
+          onClick={() => {
+            setRows([]);
+            onApply([], draftLogic);
+          }}
+        >
+          Clear All
+        </Button>
+        <Stack direction="row" spacing={1}>
+          <Button startIcon={<AddIcon />} onClick={() => setRows((current) => [...current, newFilter(report)])}>
+            Add Filter
+          </Button>
+          <Button
+            variant="contained"
+            onClick={() => {
+              // A row waiting for a value would pass every line item (SPEC.md §5): it is dropped, not counted.
+              onApply(rows.filter(isActiveFilter), draftLogic);
+              onClose();
+            }}
+          >
+            Apply Filters
+          </Button>
+        </Stack>
+      </Stack>
+    </Stack>
+  );
+}

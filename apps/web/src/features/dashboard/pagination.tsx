@@ -1,0 +1,78 @@
+import { Button, Stack, TextField, Typography } from '@mui/material';
+import { PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
+import { pageWindow } from './paging.ts';
+
+type PaginationProps = {
+  page: number;
+  pageCount: number;
+  pageSize: PageSize;
+  onPageChange: (page: number) => void;
+  onPageSizeChange: (pageSize: PageSize) => void;
+};
+
+/**
+ * SPEC.md §2 footer: the page-size select, then First, Previous, up to 5 numbered pages, Next,
+ * Last and 'Page X of Y' once there is more than one page. The size select stays when everything
+ * fits on one page, so a large size can be taken back.
+ */
+export function Pagination({ page, pageCount, pageSize, onPageChange, onPageSizeChange }: PaginationProps) {
+  const isFirst = page <= 1;
+  const isLast = page >= pageCount;
+  return (
+    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <TextField
+        select
+        size="small"
+        label="Rows per page"
+        value={pageSize}
+        onChange={(event) => onPageSizeChange(Number(event.target.value) as PageSize)}
+        slotProps={{ select: { native: true } }}
+        sx={{ width: 130 }}
+      >
+        {PAGE_SIZES.map((size) => (
+          <option key={size} value={size}>
+            {size}
+          </option>
+        ))}
+      </TextField>
+      {pageCount > 1 ? (
+        <Stack
+          component="nav"
+          aria-label="Pages"
+          direction="row"
+          spacing={0.5}
+          sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+        >
+          <Button size="small" disabled={isFirst} onClick={() => onPageChange(1)}>
+            First
+          </Button>
+          <Button size="small" disabled={isFirst} onClick={() => onPageChange(page - 1)}>
+            Previous
+          </Button>
+          {pageWindow(page, pageCount).map((number) => (
+            <Button
+              key={number}
+              size="small"
+              variant={number === page ? 'contained' : 'text'}
+              aria-label={`Page ${number}`}
+              aria-current={number === page ? 'page' : undefined}
+              onClick={() => onPageChange(number)}
+              sx={{ minWidth: 36 }}
+            >
+              {number}
+            </Button>
+          ))}
+          <Button size="small" disabled={isLast} onClick={() => onPageChange(page + 1)}>
+            Next
+          </Button>
+          <Button size="small" disabled={isLast} onClick={() => onPageChange(pageCount)}>
+            Last
+          </Button>
+          <Typography variant="body2" sx={{ pl: 1, whiteSpace: 'nowrap' }}>
+            {`Page ${page} of ${pageCount}`}
+          </Typography>
+        </Stack>
+      ) : null}
+    </Stack>
+  );
+}

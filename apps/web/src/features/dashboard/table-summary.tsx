@@ -1,0 +1,48 @@
+import { Stack, Typography } from '@mui/material';
+import type { Filter } from '@quayside/domain/line-item-query';
+import { type FilterLogic, filterSummary } from './filters.ts';
+import { shownRange } from './paging.ts';
+import { type SortConfig, sortSummary } from './sort-rules.ts';
+
+type TableSummaryProps = {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalAll: number;
+  /** A search or a filter narrows the rows. */
+  isNarrowed: boolean;
+  filters: readonly Filter[];
+  logic: FilterLogic;
+  sortConfigs: readonly SortConfig[];
+};
+
+/** SPEC.md §2: 'Showing a - b of n entries', then what the rows are filtered and sorted by. */
+export function TableSummary({
+  page,
+  pageSize,
+  total,
+  totalAll,
+  isNarrowed,
+  filters,
+  logic,
+  sortConfigs,
+}: TableSummaryProps) {
+  const { first, last } = shownRange(page, pageSize, total);
+  const filtered = filterSummary(filters, logic);
+  return (
+    <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+      <Typography variant="body2">
+        {`Showing ${first} - ${last} of ${total} entries`}
+        {isNarrowed ? ` (filtered from ${totalAll} total entries)` : ''}
+      </Typography>
+      {filtered ? (
+        <Typography variant="body2" color="text.secondary">
+          {filtered}
+        </Typography>
+      ) : null}
+      <Typography variant="body2" color="text.secondary">
+        {sortSummary(sortConfigs)}
+      </Typography>
+    </Stack>
+  );
+}

@@ -1,0 +1,110 @@
+import { describe, expect, it } from 'vitest';
+import {
+  DEFAULT_TABLE_VIEW,
+  exportParamsOf,
+  isViewCustomised,
+  lineItemListParams,
+  parseStoredView,
+  resetTableView,
+  type TableView,
+  type TableViewField,
+  tableViewStorageKey,
+} from './table-view.ts';
+
+const view: TableView = {
+  searchQuery: ' VLV-01 ',
+  filters: [
+    { column: 'transit_type', operator: 'equals', value: 'AIR' },
+    { column: 'house', operator: 'contains', value: '' },
+  ],
+  filterLogic: 'OR',
+  sortConfigs: [
+    { key: 'atd', direction: 'desc', order: 2 },
+    { key: 'title', direction: 'asc', order: 1 },
+  ],
+  pageSize: 100,
+};
+
+describe('the saved table view (SPEC.md §3)', () => {
+  it('defaults to no search, no filters, AND, no sorts and 50 rows', () => {
+    expect(DEFAULT_TABLE_VIEW).toEqual({
+      searchQuery: '',
+      filters: [],
+      filterLogic: 'AND',
+      sortConfigs: [],
+      pageSize: 50,
+    });
+  });
+
+  it('resets everything but the page size', () => {
+    expect(resetTableView(view)).toEqual({ ...DEFAULT_TABLE_VIEW, pageSize: 100 });
+    expect(isViewCustomised(resetTableView(view))).toBe(false);
+    expect(isViewCustomised(view)).toBe(true);
+  });
+
+  it('keeps each user under keys of their own e-mail, or anonymous', () => {
+    expect(tableViewStorageKey('Ada@Example.com', 'filters')).toBe('quayside.dashboard.ada@example.com.filters');
+    expect(tableViewStorageKey('', 'pageSize')).toBe('quayside.dashboard.anonymous.pageSize');
+    expect(tableViewStorageKey(null, 'searchQuery')).not.toBe(tableViewStorageKey('b@example.com', 'searchQuery'));
+  });
+
+  it('reads back what was stored', () => {
+    const stored = new Map<TableViewField, unknown>(Object.entries(view) as [TableViewField, unknown][]);
+    expect(parseStoredView((field) => stored.get(field))).toEqual({
+      ...view,
+      sortConfigs: [
+        { key: 'title', direction: 'asc', order: 1 },
+        { key: 'atd', direction: 'desc', order: 2 },
+      ],
+    });
+  });
+
+  it('falls back to the default for anything missing or malformed', () => {
+    const stored: Record<string, unknown> = {
+      searchQuery: 42,
+      filters: [{ column: 'nope', operator: 'contains', value: '' }],
+      filterLogic: 'XOR',
+      sortConfigs: [null],
+      pageSize: 30,
+    };
+    expect(parseStoredView((field) => stored[field])).toEqual(DEFAULT_TABLE_VIEW);
+    expect(parseStoredView(() => undefined)).toEqual(DEFAULT_TABLE_VIEW);
+  });
+
+  it('keeps the first rank of a column stored twice', () => {
+    const sortConfigs = [
+      { key: 'title', direction: 'asc', order: 1 },
+      { key: 'title', direction: 'desc', order: 2 },
+    ];
+    expect(parseStoredView((field) => (field === 'sortConfigs' ? sortConfigs : undefined)).sortConfigs).toEqual([
+      { key: 'title', direction: 'asc', order: 1 },
+    ]);
+  });
+});
+
+describe('the query sent to GET /api/LineItems', () => {
+  it('carries the trimmed search, the active filters with their logic, the ranked sort and the page', () => {
+    expect(lineItemListParams(view, 3, 'dr')).toEqual({
+      q: 'VLV-01',
+      filters: JSON.stringify([{ column: 'transit_type', operator: 'equals', value: 'AIR' }]),
+      logic: 'OR',
+      sort: JSON.stringify([
+        { key: 'title', direction: 'asc' },
+        { key: 'atd', direction: 'desc' },
+      ]),
+      page: 3,
+      pageSize: 100,
+      report: 'dr',
+    });
+  });
+
+  it('leaves out what is not set, so the server applies its defaults', () => {
+    expect(lineItemListParams(DEFAULT_TABLE_VIEW, 1, 'default')).toEqual({ page: 1, pageSize: 50, report: 'default' });
+  });
+
+  it('exports the same query without paging', () => {
+    expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('page');
+    expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('pageSize');
+    expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).toMatchObject({ q: 'VLV-01', report: 'dr' });
+  });
+});
