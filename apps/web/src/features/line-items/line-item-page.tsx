@@ -1,12 +1,117 @@
-import { Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import type { LineItem } from '@quayside/domain/line-items';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { lineItemsByPoQuery } from './line-item-api.ts';
+import { LineItemDetail } from './line-item-detail.tsx';
+import {
+  type LineItemNavigationState,
+  type LineItemPosition,
+  positionFromState,
+  readNavigationState,
+  replaceInList,
+  shipmentPath,
+  stateForIndex,
+} from './line-item-navigation.ts';
 
-// The line-item detail screen arrives with the detail-screens issue.
+// The spec's wording, kept as written (SPEC.md §2).
+const LINE_ITEM_NOT_FOUND = 'Line item not found not find due to missing PO number';
+
+function PageLoading() {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <CircularProgress aria-label="Loading line item" />
+    </Box>
+  );
+}
+
+function LineItemNotFound() {
+  const navigate = useNavigate();
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="h4" component="h1">
+        {LINE_ITEM_NOT_FOUND}
+      </Typography>
+      <Button variant="contained" onClick={() => navigate('/')}>
+        Back to Dashboard
+      </Button>
+    </Stack>
+  );
+}
+
+/** Moving, saving and deleting, for a visit with a list to page through. */
+function useLineItemActions(state: LineItemNavigationState, position: LineItemPosition) {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Paging replaces the history entry, so Back returns to where the visit started.
+  const open = (list: readonly LineItem[], index: number, path = `/line-item/${index}`) =>
+    navigate(path, { replace: true, state: stateForIndex(state, list, index) });
+  return {
+    onMove: (index: number) => open(position.list, index),
+    // The passed list gets the saved values, so paging back shows them.
+    onSaved: (saved: LineItem) => open(replaceInList(position.list, saved), position.index, location.pathname),
+    onDeleted: () =>
+      navigate(state.fromShipment && state.shipmentId ? shipmentPath(state.shipmentId) : '/', { replace: true }),
+  };
+}
+
+/** Opened from a list (the dashboard, a shipment): shows the list's entry, refreshed from the server. */
+function LineItemFromList({ state, position }: { state: LineItemNavigationState; position: LineItemPosition }) {
+  // positionFromState answers only indexes inside the list.
+  const passed = position.list[position.index] as LineItem;
+  const fresh = useQuery(lineItemsByPoQuery(passed.title)).data?.find((lineItem) => lineItem._id === passed._id);
+  const actions = useLineItemActions(state, position);
+  const lineItem = fresh ?? passed;
+  return <LineItemDetail key={lineItem._id} lineItem={lineItem} position={position} {...actions} />;
+}
+
+/** Opened directly: the id is a PO number, looked up; several shipments may share it, and are paged through. */
+function LineItemByPo({ po }: { po: string }) {
+  const navigate = useNavigate();
+  const lineItems = useQuery(lineItemsByPoQuery(po));
+  const { error } = lineItems;
+  useEffect(() => {
+    if (error) console.error('Line item fetch failed', error);
+  }, [error]);
+
+  if (lineItems.isPending) return <PageLoading />;
+  if (lineItems.data === undefined) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void lineItems.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the line item. Please try again.
+      </Alert>
+    );
+  }
+  const [first] = lineItems.data;
+  if (!first) return <LineItemNotFound />;
+  const list = lineItems.data;
+  return (
+    <LineItemDetail
+      key={first._id}
+      lineItem={first}
+      position={{ list, index: 0 }}
+      onMove={(index) => navigate(`/line-item/${index}`, { replace: true, state: stateForIndex({}, list, index) })}
+      // The URL names the PO number: a new one gets its own URL.
+      onSaved={(saved) => navigate(`/line-item/${encodeURIComponent(saved.title)}`, { replace: true })}
+      onDeleted={() => navigate('/', { replace: true })}
+    />
+  );
+}
+
+/** `/line-item/:id` (SPEC.md §2): an index into the list in navigation state, or a PO number. */
 export function LineItemPage() {
   const { id = '' } = useParams();
-  return (
-    <Typography variant="h4" component="h1">
-      Line Item: {id}
-    </Typography>
-  );
+  const location = useLocation();
+  const state = readNavigationState(location.state);
+  const position = positionFromState(id, state);
+  if (position) return <LineItemFromList state={state} position={position} />;
+  return <LineItemByPo key={id} po={id} />;
 }

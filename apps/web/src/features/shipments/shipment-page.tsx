@@ -1,12 +1,71 @@
-import { Typography } from '@mui/material';
-import { useParams } from 'react-router';
+import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { canEdit } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
+import { ShipmentEditor } from './shipment-editor.tsx';
+import { shipmentQuery } from './shipments-api.ts';
 
-// The shipment detail and create screens arrive with the detail-screens issue.
+function PageLoading({ label }: { label: string }) {
+  return (
+    <Box sx={{ display: 'grid', placeItems: 'center', minHeight: '40vh' }}>
+      <CircularProgress aria-label={label} />
+    </Box>
+  );
+}
+
+function ShipmentNotFound() {
+  const navigate = useNavigate();
+  const location = useLocation();
+  // Opened directly (no history in this app), Go Back has nowhere to go but the dashboard.
+  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  return (
+    <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
+      <Typography variant="h4" component="h1">
+        Shipment not found
+      </Typography>
+      <Button variant="contained" onClick={goBack}>
+        Go Back
+      </Button>
+    </Stack>
+  );
+}
+
+function ShipmentDetail({ shipmentNumber }: { shipmentNumber: string }) {
+  const shipment = useQuery(shipmentQuery(shipmentNumber));
+  const { error } = shipment;
+  useEffect(() => {
+    if (error) console.error('Shipment fetch failed', error);
+  }, [error]);
+  if (shipment.isPending) return <PageLoading label="Loading shipment" />;
+  if (shipment.data === undefined) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void shipment.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        Failed to load the shipment. Please try again.
+      </Alert>
+    );
+  }
+  if (!shipment.data) return <ShipmentNotFound />;
+  return <ShipmentEditor mode="edit" shipment={shipment.data} />;
+}
+
+/** `/shipment-details/:id` (edit mode) and `/create-shipment` (create mode), SPEC.md §2. */
 export function ShipmentPage({ mode }: { mode: 'edit' | 'create' }) {
   const { id = '' } = useParams();
-  return (
-    <Typography variant="h4" component="h1">
-      {mode === 'create' ? 'Create Shipment' : `Shipment: ${id}`}
-    </Typography>
-  );
+  const { profile, status } = useProfile();
+  // Editing rights come from the role: wait for it rather than flash read-only controls.
+  if (!profile && status === 'loading') return <PageLoading label="Loading" />;
+  if (mode === 'create') {
+    // Read-only roles cannot create (New Shipment is hidden from them): they land on the dashboard.
+    return canEdit(profile?.role) ? <ShipmentEditor mode="create" shipment={null} /> : <Navigate to="/" replace />;
+  }
+  return <ShipmentDetail key={id} shipmentNumber={id} />;
 }

@@ -1,0 +1,42 @@
+import type { DocumentListEntry, DocumentsResponse, UploadResponse } from '@quayside/domain/documents';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { markDataChanged } from '../../lib/data-changed.ts';
+import { type ChosenFile, uploadedListEntries, uploadForm } from './upload-selection.ts';
+
+export const documentKeys = {
+  all: ['documents'] as const,
+  ofShipment: (shipmentNumber: string) => [...documentKeys.all, 'shipment', shipmentNumber] as const,
+};
+
+/** One shipment's documents, newest first. */
+export const shipmentDocumentsQuery = (shipmentNumber: string) =>
+  queryOptions({
+    queryKey: documentKeys.ofShipment(shipmentNumber),
+    queryFn: async ({ signal }) => {
+      const { documents } = await api<DocumentsResponse>('/api/Files', { query: { shipment: shipmentNumber }, signal });
+      return documents;
+    },
+  });
+
+/**
+ * Uploads the chosen files to a shipment. On success the new documents join the top of the list
+ * at once (the list is newest first), and the list is read again for the server's own entries.
+ */
+export function useUploadDocuments(shipmentNumber: string, forwarderName: string) {
+  const queryClient = useQueryClient();
+  const queryKey = documentKeys.ofShipment(shipmentNumber);
+  return useMutation({
+    mutationFn: async (chosen: readonly ChosenFile[]) => {
+      const { documents } = await api<UploadResponse>('/api/Files', {
+        body: uploadForm(chosen, shipmentNumber, forwarderName),
+      });
+      return uploadedListEntries(documents, chosen, shipmentNumber);
+    },
+    onSuccess: (uploaded) => {
+      markDataChanged();
+      queryClient.setQueryData<DocumentListEntry[]>(queryKey, (listed = []) => [...uploaded, ...listed]);
+      void queryClient.invalidateQueries({ queryKey: documentKeys.all });
+    },
+  });
+}

@@ -1,0 +1,67 @@
+import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/domain/line-items';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { markDataChanged } from '../../lib/data-changed.ts';
+
+/** Under the line-item list's key, so any change to line items refreshes these too. */
+export const lineItemKeys = {
+  all: ['line-items'] as const,
+  byPo: (po: string) => [...lineItemKeys.all, 'by-po', po] as const,
+};
+
+/** SPEC.md §9: the per-PO query is fresh for 5 minutes. */
+const PER_PO_STALE_MS = 5 * 60 * 1000;
+
+/** Every line item with this PO number (one per shipment that has it). */
+export const lineItemsByPoQuery = (po: string) =>
+  queryOptions({
+    queryKey: lineItemKeys.byPo(po),
+    queryFn: async ({ signal }) =>
+      (await api<LineItemsResponse>('/api/LineItems', { query: { po }, signal })).lineItems,
+    staleTime: PER_PO_STALE_MS,
+  });
+
+/** The line item a key names: its shipment and its PO number before the edit. */
+export type LineItemKey = { shipment: string; po: string };
+
+export function useUpdateLineItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ key, changes }: { key: LineItemKey; changes: LineItemUpdateBody }) =>
+      (
+        await api<{ lineItem: LineItem }>('/api/LineItems', {
+          query: { shipment: key.shipment, po: key.po },
+          body: changes,
+        })
+      ).lineItem,
+    onSuccess: (saved, { key }) => {
+      markDataChanged();
+      // The screen shows the saved values at once; the lists are then read again.
+      const withoutSaved = (lineItems: LineItem[] = []) => lineItems.filter((lineItem) => lineItem._id !== saved._id);
+      if (key.po === saved.title) {
+        queryClient.setQueryData<LineItem[]>(lineItemKeys.byPo(key.po), (lineItems) =>
+          lineItems?.map((lineItem) => (lineItem._id === saved._id ? saved : lineItem)),
+        );
+      } else {
+        queryClient.setQueryData<LineItem[]>(lineItemKeys.byPo(key.po), withoutSaved);
+        queryClient.setQueryData<LineItem[]>(lineItemKeys.byPo(saved.title), (lineItems) => [
+          ...withoutSaved(lineItems),
+          saved,
+        ]);
+      }
+      void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
+    },
+  });
+}
+
+export function useDeleteLineItem() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (key: LineItemKey) =>
+      api<{ message: string }>('/api/LineItems/delete', { body: { title: key.po, related_shipment: key.shipment } }),
+    onSuccess: () => {
+      markDataChanged();
+      void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
+    },
+  });
+}

@@ -1,0 +1,98 @@
+import type { LineItem } from '@quayside/domain/line-items';
+import { describe, expect, it } from 'vitest';
+import {
+  positionFromState,
+  positionLabel,
+  readNavigationState,
+  replaceInList,
+  stateForIndex,
+} from './line-item-navigation.ts';
+
+function lineItem(id: number, title = `PO-${id}`): LineItem {
+  return {
+    _id: String(id),
+    title,
+    related_shipment: 'QS-1',
+    forwarder_name: 'Blue Anchor Logistics',
+    cosignee_name: '',
+    consignor_name: '',
+    origin_port: '',
+    destination_port: '',
+    transit_type: 'SEA',
+    master: '',
+    house: '',
+    obl_received_date: null,
+    atd: null,
+    dest_eta: null,
+    ata: null,
+    est_delivery: null,
+    act_delivery: null,
+    shipment_origin_etd: null,
+    created: '2024-01-01T00:00:00.000Z',
+    weight: null,
+    outer: null,
+    volume: null,
+    part_numbers: [],
+    parts: [],
+    total_qty: 0,
+    numberOfParts: 0,
+    po_review_required: 4,
+    ignore_po_character_count: false,
+    hide_lineitem: false,
+    filter_record_out: false,
+  };
+}
+
+const list = [lineItem(10), lineItem(11), lineItem(12)];
+
+describe('reading navigation state', () => {
+  it('keeps what the dashboard and the shipment screen pass', () => {
+    const state = { lineItem: list[1], subsetData: list, index: 1, fromShipment: true, shipmentId: 'QS-1' };
+    expect(readNavigationState(state)).toEqual(state);
+  });
+
+  it('drops anything not shaped as expected', () => {
+    expect(readNavigationState(null)).toEqual({});
+    expect(readNavigationState('x')).toEqual({});
+    const state = readNavigationState({ lineItem: { title: 'PO-1' }, subsetData: [list[0], 42], index: 1.5 });
+    expect(state.lineItem).toBeUndefined();
+    expect(state.subsetData).toBeUndefined();
+    expect(state.index).toBeUndefined();
+    expect(state.fromShipment).toBe(false);
+  });
+});
+
+describe('the position in the passed list', () => {
+  it('reads the id as an index into the list', () => {
+    expect(positionFromState('2', { subsetData: list })).toEqual({ list, index: 2 });
+    expect(positionFromState('0', { subsetData: list })).toEqual({ list, index: 0 });
+  });
+
+  it('falls back to the passed line item when the id is not an index of the list', () => {
+    expect(positionFromState('PO-11', { subsetData: list, lineItem: list[1] })).toEqual({ list, index: 1 });
+    expect(positionFromState('7', { subsetData: list, lineItem: list[2] })).toEqual({ list, index: 2 });
+  });
+
+  it('is none without a list, so the id is looked up as a PO number', () => {
+    expect(positionFromState('2', {})).toBeNull();
+    expect(positionFromState('2', { subsetData: [] })).toBeNull();
+    expect(positionFromState('4500012345', { subsetData: list })).toBeNull();
+  });
+
+  it('reads n of m from 1', () => {
+    expect(positionLabel({ list, index: 0 })).toBe('1 of 3');
+    expect(positionLabel({ list, index: 2 })).toBe('3 of 3');
+  });
+});
+
+describe('moving and saving', () => {
+  it('opens another index of the same list, keeping where the visit came from', () => {
+    const state = stateForIndex({ fromShipment: true, shipmentId: 'QS-1' }, list, 2);
+    expect(state).toEqual({ fromShipment: true, shipmentId: 'QS-1', subsetData: list, index: 2, lineItem: list[2] });
+  });
+
+  it('puts a saved line item in its place', () => {
+    const saved = { ...lineItem(11), title: 'PO-11-B' };
+    expect(replaceInList(list, saved).map((item) => item.title)).toEqual(['PO-10', 'PO-11-B', 'PO-12']);
+  });
+});

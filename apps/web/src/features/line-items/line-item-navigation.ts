@@ -1,0 +1,79 @@
+import type { LineItem } from '@quayside/domain/line-items';
+
+// SPEC.md §2 '/line-item/{id}': id is an index into the list passed in navigation state (the
+// dashboard's visible rows, a shipment's line items), or a PO number when opened directly.
+
+/** What the screens that open a line item pass along. */
+export type LineItemNavigationState = {
+  lineItem?: LineItem;
+  /** The list that previous/next pages through. */
+  subsetData?: LineItem[];
+  index?: number;
+  fromShipment?: boolean;
+  shipmentId?: string;
+};
+
+/** The list the detail screen pages through, and where it is in it. */
+export type LineItemPosition = { list: readonly LineItem[]; index: number };
+
+const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+function isLineItem(value: unknown): value is LineItem {
+  return (
+    isObject(value) &&
+    typeof value._id === 'string' &&
+    typeof value.title === 'string' &&
+    typeof value.related_shipment === 'string'
+  );
+}
+
+/**
+ * Navigation state as far as it can be trusted: it outlives reloads in the browser's history and
+ * may come from an older version of the app, so anything not shaped as expected is left out.
+ */
+export function readNavigationState(state: unknown): LineItemNavigationState {
+  if (!isObject(state)) return {};
+  const { lineItem, subsetData, index, fromShipment, shipmentId } = state;
+  return {
+    lineItem: isLineItem(lineItem) ? lineItem : undefined,
+    subsetData: Array.isArray(subsetData) && subsetData.every(isLineItem) ? subsetData : undefined,
+    index: typeof index === 'number' && Number.isInteger(index) ? index : undefined,
+    fromShipment: fromShipment === true,
+    shipmentId: typeof shipmentId === 'string' ? shipmentId : undefined,
+  };
+}
+
+/**
+ * Where the URL's id points in the passed list: the id as an index, else the passed line item's
+ * place in it. Null when there is no list to page through, so the id is a PO number to look up.
+ */
+export function positionFromState(id: string, state: LineItemNavigationState): LineItemPosition | null {
+  const list = state.subsetData;
+  if (!list || list.length === 0) return null;
+  const index = /^\d{1,9}$/.test(id) ? Number(id) : -1;
+  if (index >= 0 && index < list.length) return { list, index };
+  const passed = state.lineItem;
+  const found = passed ? list.findIndex((lineItem) => lineItem._id === passed._id) : -1;
+  return found >= 0 ? { list, index: found } : null;
+}
+
+/** 'n of m', counting from 1. */
+export const positionLabel = ({ list, index }: LineItemPosition) => `${index + 1} of ${list.length}`;
+
+/** The state that opens line item `index` of `list`, keeping where the visit came from. */
+export function stateForIndex(
+  state: LineItemNavigationState,
+  list: readonly LineItem[],
+  index: number,
+): LineItemNavigationState {
+  return { ...state, subsetData: [...list], index, lineItem: list[index] };
+}
+
+/** The list after a line item changed, so paging back to it shows the saved values. */
+export const replaceInList = (list: readonly LineItem[], updated: LineItem): LineItem[] =>
+  list.map((lineItem) => (lineItem._id === updated._id ? updated : lineItem));
+
+export const shipmentPath = (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`;
+
+/** The shipment screen shows a 'From Line Item' chip for visits from here. */
+export const fromLineItemState = { fromLineItem: true };

@@ -1,0 +1,175 @@
+import EditIcon from '@mui/icons-material/Edit';
+import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import type { Shipment } from '@quayside/domain/shipments';
+import { useId, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ApiError } from '../../lib/api.ts';
+import { canEdit } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
+import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
+import {
+  canCreateShipment,
+  createShipmentRequest,
+  emptyShipmentValues,
+  type ShipmentFormValues,
+  shipmentFormErrors,
+  shipmentValues,
+  updateShipmentRequest,
+} from './shipment-form.ts';
+import { ShipmentHeaderFields } from './shipment-header-fields.tsx';
+import { ShipmentLineItems } from './shipment-line-items.tsx';
+import { ShipmentSavedDialog } from './shipment-saved-dialog.tsx';
+import { useSaveShipment } from './shipments-api.ts';
+
+// The original only logged a failed save (SPEC.md §8); here the user sees it. The server's
+// refusal says what to fix (a number already taken, a value out of range).
+const SAVE_FAILED = 'Failed to save shipment. Please try again.';
+const saveFailure = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : SAVE_FAILED);
+
+type TabKey = 'dates' | 'container' | 'line-items' | 'documents';
+const TABS: readonly { key: TabKey; label: string; isEditModeOnly: boolean }[] = [
+  { key: 'dates', label: 'Dates', isEditModeOnly: false },
+  { key: 'container', label: 'Container', isEditModeOnly: false },
+  { key: 'line-items', label: 'Line Items & Parts', isEditModeOnly: true },
+  { key: 'documents', label: 'Documents', isEditModeOnly: true },
+];
+
+/** Navigation state of a visit from the line-item screen, which offers the way back. */
+type FromLineItemState = { fromLineItem?: boolean } | null;
+
+type ShipmentEditorProps = { mode: 'create'; shipment: null } | { mode: 'edit'; shipment: Shipment };
+
+/**
+ * SPEC.md §2 and §4 'Shipment detail': read mode, edit mode (non-Employee) and create mode
+ * (always editable). Saving shows the success modal, which moves on to the dashboard.
+ */
+export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
+  const idPrefix = useId();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const { profile } = useProfile();
+  const isEditor = canEdit(profile?.role);
+  const isForwarder = profile?.role === 'Forwarder';
+  const save = useSaveShipment();
+
+  // A forwarder's shipments carry its own company's name (the server enforces it as well).
+  const initialValues = () =>
+    shipment ? shipmentValues(shipment) : emptyShipmentValues(isForwarder ? (profile?.company_name ?? '') : '');
+  const [values, setValues] = useState<ShipmentFormValues>(initialValues);
+  const [isEditing, setIsEditing] = useState(mode === 'create');
+  const [tab, setTab] = useState<TabKey>('dates');
+
+  const setField = (label: keyof ShipmentFormValues, value: string) =>
+    setValues((current) => ({ ...current, [label]: value }));
+  const errors = shipmentFormErrors(values);
+  const isValid = Object.keys(errors).length === 0 && (mode === 'edit' || canCreateShipment(values));
+  const isFromLineItem = (location.state as FromLineItemState)?.fromLineItem === true;
+
+  const submit = () => {
+    if (!isValid || save.isPending) return;
+    const onError = (error: unknown) => console.error('Shipment save failed', error);
+    if (mode === 'create') save.mutate({ shipmentNumber: null, request: createShipmentRequest(values) }, { onError });
+    else
+      save.mutate({ shipmentNumber: shipment.Shipment, request: updateShipmentRequest(values, shipment) }, { onError });
+  };
+
+  const cancel = () => {
+    if (mode === 'create') {
+      navigate('/');
+      return;
+    }
+    // Cancel restores what is stored.
+    setValues(shipmentValues(shipment));
+    setIsEditing(false);
+    save.reset();
+  };
+
+  const tabs = TABS.filter((entry) => mode === 'edit' || !entry.isEditModeOnly);
+  const fieldTabProps = { values, setField, errors, isEditing };
+
+  return (
+    <Stack spacing={3}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
+      >
+        <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography variant="h4" component="h1">
+            {mode === 'create' ? 'Create Shipment' : `Shipment: ${shipment.Shipment}`}
+          </Typography>
+          {isFromLineItem ? (
+            <Chip label="From Line Item" color="info" variant="outlined" onClick={() => navigate(-1)} />
+          ) : null}
+        </Stack>
+        {isEditor ? (
+          <Stack direction="row" spacing={1}>
+            {isEditing ? (
+              <>
+                <Button onClick={cancel} disabled={save.isPending}>
+                  Cancel
+                </Button>
+                <Button variant="contained" onClick={submit} disabled={!isValid || save.isPending}>
+                  {save.isPending ? 'Saving...' : mode === 'create' ? 'Create' : 'Save'}
+                </Button>
+              </>
+            ) : (
+              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
+                Edit
+              </Button>
+            )}
+          </Stack>
+        ) : null}
+      </Stack>
+
+      {save.isError ? <Alert severity="error">{saveFailure(save.error)}</Alert> : null}
+
+      <Paper variant="outlined" sx={{ p: 2 }}>
+        <ShipmentHeaderFields
+          values={values}
+          setField={setField}
+          mode={mode}
+          isEditing={isEditing}
+          isForwarder={isForwarder}
+          existingOrderRefs={shipment?.['Order Ref'] ?? []}
+        />
+      </Paper>
+
+      <Paper variant="outlined">
+        <Tabs
+          value={tab}
+          onChange={(_event, key: TabKey) => setTab(key)}
+          aria-label="Shipment details"
+          variant="scrollable"
+          // Tab labels read as the spec writes them, not upper-cased.
+          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none' } }}
+        >
+          {tabs.map((entry) => (
+            <Tab
+              key={entry.key}
+              value={entry.key}
+              label={entry.label}
+              id={`${idPrefix}-tab-${entry.key}`}
+              aria-controls={`${idPrefix}-panel-${entry.key}`}
+            />
+          ))}
+        </Tabs>
+        <Box role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} sx={{ p: 2 }}>
+          {tab === 'dates' ? <ShipmentDatesTab {...fieldTabProps} /> : null}
+          {tab === 'container' ? <ShipmentContainerTab {...fieldTabProps} /> : null}
+          {tab === 'line-items' && shipment ? <ShipmentLineItems shipmentNumber={shipment.Shipment} /> : null}
+          {tab === 'documents' && shipment ? (
+            <ShipmentDocuments
+              shipmentNumber={shipment.Shipment}
+              forwarderName={shipment['Forwarder Name']}
+              canEdit={isEditor}
+            />
+          ) : null}
+        </Box>
+      </Paper>
+
+      {save.isSuccess ? <ShipmentSavedDialog mode={mode} /> : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,62 @@
+import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { ShipmentsResponse } from '@quayside/domain/shipments';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { markDataChanged } from '../../lib/data-changed.ts';
+import type { ShipmentRequest } from './shipment-form.ts';
+
+/** A shipment's line items come from the line-item list, so they live under its key and refresh with it. */
+export const shipmentKeys = {
+  all: ['shipments'] as const,
+  detail: (shipmentNumber: string) => [...shipmentKeys.all, 'detail', shipmentNumber] as const,
+  lineItems: (shipmentNumber: string) => ['line-items', 'of-shipment', shipmentNumber] as const,
+};
+
+/** One shipment by its number; null when it does not exist (or belongs to another company). */
+export const shipmentQuery = (shipmentNumber: string) =>
+  queryOptions({
+    queryKey: shipmentKeys.detail(shipmentNumber),
+    queryFn: async ({ signal }) => {
+      const { shipments } = await api<ShipmentsResponse>('/api/Shipments', {
+        query: { shipment: shipmentNumber },
+        signal,
+      });
+      return shipments[0] ?? null;
+    },
+  });
+
+/** The most line items the list answers at once; a shipment with more shows this many and says so. */
+export const SHIPMENT_LINE_ITEMS_LIMIT = 500;
+
+/** The 'Line Items & Parts' tab: the shipment's line items, with their parts. */
+export const shipmentLineItemsQuery = (shipmentNumber: string) =>
+  queryOptions({
+    queryKey: shipmentKeys.lineItems(shipmentNumber),
+    queryFn: async ({ signal }) => {
+      const filters = [{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }];
+      const response = await api<LineItemsResponse>('/api/LineItems', {
+        query: { filters: JSON.stringify(filters), pageSize: SHIPMENT_LINE_ITEMS_LIMIT },
+        signal,
+      });
+      // 'equals' ignores the case of ASCII letters; only this exact shipment's line items belong here.
+      const lineItems = response.lineItems.filter((lineItem) => lineItem.related_shipment === shipmentNumber);
+      return { lineItems, total: response.total };
+    },
+  });
+
+/** Creates a shipment, or updates `shipmentNumber`; afterwards every shipment and line item is refetched. */
+export function useSaveShipment() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ shipmentNumber, request }: { shipmentNumber: string | null; request: ShipmentRequest }) =>
+      api<ShipmentsResponse>('/api/Shipments', {
+        query: { id: shipmentNumber ?? undefined },
+        body: [request],
+      }),
+    onSuccess: () => {
+      markDataChanged();
+      void queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
+      void queryClient.invalidateQueries({ queryKey: ['line-items'] });
+    },
+  });
+}
