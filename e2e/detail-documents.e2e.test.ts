@@ -1,7 +1,7 @@
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
@@ -43,17 +43,6 @@ afterAll(async () => {
   if (fileDir) await rm(fileDir, { recursive: true, force: true });
 });
 
-/** axe on the screen once its transitions end: a dialog still fading in would fail contrast. */
-async function expectAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      // Spinners run forever; a fade or a slide ends.
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  await expectNoSeriousA11yViolations(page);
-}
-
 async function arrangeShipment(context: BrowserContext) {
   const shipment = `E2E-DOC-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
   const response = await context.request.post('/api/Shipments', { data: [{ Shipment: shipment }] });
@@ -87,7 +76,7 @@ test('an admin uploads two typed documents, sees them listed with badges and siz
   await dialog.getByLabel('Document Type for delivery-photo.png').selectOption('Select a document type...');
   expect(await upload.isDisabled()).toBe(true); // the placeholder counts as none
   await dialog.getByLabel('Document Type for delivery-photo.png').selectOption('Proof of Delivery');
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   expect(await upload.isDisabled()).toBe(false);
   await upload.click();
   await dialog.waitFor({ state: 'detached' });
@@ -99,7 +88,7 @@ test('an admin uploads two typed documents, sees them listed with badges and siz
   const photo = list.getByRole('row').filter({ hasText: 'delivery-photo.png' });
   await photo.getByText('POD', { exact: true }).waitFor();
   await photo.getByText(`${PNG.length} B`).waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   // View opens the file in a new tab; the file is served as an attachment, so the tab downloads it.
   const view = invoice.getByRole('link', { name: 'View commercial-invoice.pdf' });

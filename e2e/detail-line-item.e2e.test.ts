@@ -12,17 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe on the screen once its transitions end: a dialog still fading in would fail contrast. */
-async function expectAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      // Spinners run forever; a fade or a slide ends.
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  await expectNoSeriousA11yViolations(page);
-}
-
 const unique = (label: string) =>
   `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
@@ -57,13 +46,13 @@ test('an admin opens a line item by PO, cancels an edit, saves a new PO #, pages
   await page.getByText('0.00 M3').waitFor();
   await page.getByRole('tab', { name: 'Dates' }).click();
   await page.getByText('2024-05-03').waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   // Cancel restores.
   await page.getByRole('button', { name: 'Edit' }).click();
   await page.getByText('You can edit the PO # field').waitFor();
   await page.getByRole('textbox', { name: 'PO #' }).fill('SHOULD-NOT-STICK');
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Cancel' }).click();
   await page.getByRole('heading', { name: `Line Item: ${first}` }).waitFor();
   expect(await page.getByText('SHOULD-NOT-STICK').count()).toBe(0);
@@ -106,7 +95,7 @@ test('an admin opens a line item by PO, cancels an edit, saves a new PO #, pages
       `Are you sure you want to delete line item "${second}"? This action cannot be undone and will also remove all associated parts.`,
     )
     .waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await confirm.getByRole('button', { name: 'Delete' }).click();
   await page.getByRole('heading', { name: `Shipment: ${shipment}` }).waitFor();
   expect(await lineItemsOf(page, second)).toEqual([]);
@@ -132,7 +121,7 @@ test('an unknown PO number says the line item is not found, with a way back', as
   await signIn(page, users().admin);
   await page.goto('/line-item/NO-SUCH-PO-ANYWHERE');
   await page.getByText('Line item not found not find due to missing PO number').waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Back to Dashboard' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 });
@@ -154,7 +143,7 @@ test('an employee reads a line item with no edit control, and the API refuses it
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('table', { name: 'Documents' }).waitFor();
   expect(await page.getByRole('button', { name: 'Add Documents' }).count()).toBe(0);
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   const update = await page.request.post(`/api/LineItems?shipment=${shipment}&po=${po}`, { data: { title: 'X' } });
   expect(update.status()).toBe(403);

@@ -12,17 +12,6 @@ afterAll(async () => {
   await browser?.close();
 });
 
-/** axe on the screen once its transitions end: a dialog still fading in would fail contrast. */
-async function expectAccessible(page: Page) {
-  await page.waitForFunction(() =>
-    document
-      .getAnimations()
-      // Spinners run forever; a fade or a slide ends.
-      .every((animation) => animation.playState !== 'running' || animation.effect?.getTiming().iterations === Infinity),
-  );
-  await expectNoSeriousA11yViolations(page);
-}
-
 const uniqueShipment = (label: string) =>
   `E2E-${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
@@ -55,13 +44,13 @@ test('an admin creates a shipment with three POs, sees the modal and the redirec
   await page.getByLabel('Weight', { exact: true }).fill('1250.5');
   await page.getByLabel('WTUQ').selectOption('KG');
   await page.getByLabel('Trans').selectOption('SEA');
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   await create.click();
   const modal = page.getByRole('dialog', { name: 'Shipment created successfully!' });
   await modal.getByText('You will be redirected to the dashboard shortly.').waitFor();
   await modal.getByRole('button', { name: 'Go to Dashboard Now' }).waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   // The modal moves on to the dashboard by itself after 3 seconds.
   await page.waitForURL((url) => url.pathname === '/', { timeout: 6_000 });
 
@@ -84,7 +73,7 @@ test('an admin creates a shipment with three POs, sees the modal and the redirec
   const rows = page.getByRole('table', { name: 'Line Items & Parts' }).getByRole('row');
   await rows.filter({ hasText: 'PO3' }).waitFor();
   expect(await rows.count()).toBe(4); // the header and three line items
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   // Edit: the number is locked, existing line items stay, a new one is appended.
   await page.getByRole('button', { name: 'Edit' }).click();
@@ -94,7 +83,7 @@ test('an admin creates a shipment with three POs, sees the modal and the redirec
   expect(await page.getByLabel('Line Items', { exact: true }).getAttribute('readonly')).not.toBeNull();
   await page.getByLabel('Add line items').fill('PO4');
   await page.getByLabel('House').fill('HB-E2E');
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Save' }).click();
   const updated = page.getByRole('dialog', { name: 'Shipment updated successfully!' });
   await updated.getByRole('button', { name: 'Go to Dashboard Now' }).click();
@@ -160,7 +149,7 @@ test('an employee reads a shipment with no edit control, cannot create, and the 
   await page.getByRole('tab', { name: 'Documents' }).click();
   await page.getByRole('table', { name: 'Documents' }).waitFor();
   expect(await page.getByRole('button', { name: 'Add Documents' }).count()).toBe(0);
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
 
   await page.goto('/create-shipment');
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
@@ -176,7 +165,7 @@ test('an unknown shipment says so, and Go Back leaves', async () => {
   await signIn(page, users().admin);
   await page.goto('/shipment-details/NO-SUCH-SHIPMENT');
   await page.getByRole('heading', { name: 'Shipment not found' }).waitFor();
-  await expectAccessible(page);
+  await expectNoSeriousA11yViolations(page);
   await page.getByRole('button', { name: 'Go Back' }).click();
   await page.waitForURL((url) => url.pathname === '/');
 });

@@ -2,7 +2,7 @@ import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
 import { confirmDeletePart, PARTS_CHANGED, type PartsResponse } from '@quayside/domain/parts';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
-import { expectNoSeriousA11yViolations as axeCheck } from './support/axe.ts';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
@@ -56,22 +56,6 @@ async function storedParts(context: BrowserContext, lineItem: LineItem) {
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** The row's cells as words, to find a number in it (the Total Qty column) wherever it is. */
 const cellsOf = async (row: Locator) => (await row.innerText()).split(/\s+/);
-
-/**
- * axe, once the popovers, dialogs and buttons have finished their fade and colour transitions:
- * measured halfway, a fading text fails the contrast rule.
- */
-async function expectNoSeriousA11yViolations(page: Page) {
-  await page.evaluate(() =>
-    Promise.all(
-      document
-        .getAnimations()
-        .filter((animation) => animation.effect?.getTiming().iterations !== Number.POSITIVE_INFINITY)
-        .map((animation) => animation.finished.catch(() => undefined)),
-    ),
-  );
-  await axeCheck(page);
-}
 
 /** A part added through the API, as another user would. */
 async function addPartThroughApi(context: BrowserContext, lineItem: LineItem, partNumber: string) {

@@ -19,6 +19,12 @@ export const REPORT_WINDOW_DAYS = 7;
 export const TRANSIT_TYPES = ['SEA', 'AIR', 'COU', 'ROA'] as const;
 export const TRANSIT_TYPE_OTHER = 'N/A';
 
+/**
+ * Consignee choices. SPEC.md §9 counts "three company names (not reproduced here)": these are the
+ * operating company's three consignee entities. The server accepts any text, so older values stay.
+ */
+export const CONSIGNEE_OPTIONS = ['NAPCO Dominicana', 'NAPCO Americas', 'NAPCO Pipe & Fittings'] as const;
+
 export const TRANS_OPTIONS = ['SEA', 'AIR', 'COU', 'ROA', 'BCN', 'LCL', 'LSE', 'RAI', 'FSA', 'UPS'] as const;
 export const MODE_OPTIONS = ['LCL', 'LSE', 'BCN', 'FCL', 'AIR', 'SEA', 'COU', 'ROA', 'RAI', 'FSA'] as const;
 export const UQ_CHARGE_OPTIONS = ['M3', 'KG'] as const;

@@ -1,4 +1,5 @@
 import {
+  CONSIGNEE_OPTIONS,
   DESTINATION_PORTS,
   MODE_OPTIONS,
   ORIGIN_PORTS,
@@ -16,7 +17,6 @@ import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
 // fast enough for a million line items — no row travels from Node to the database.
 
 export const DEMO_FORWARDERS = ['Blue Anchor Logistics', 'Kestrel Freight', 'Harbourline Forwarding', 'Meridian Cargo'];
-const CONSIGNEES = ['NAPCO Dominicana', 'NAPCO Americas', 'NAPCO Pipe & Fittings'];
 const CONSIGNORS = [
   'Ningbo Hengda Plastics',
   'Shenzhen Brightway Industrial',
@@ -250,7 +250,7 @@ function batchSql(
       select
         ${shipmentNumber(sql`k`)},
         ${pick(DEMO_FORWARDERS, 'forwarder')},
-        ${pick(CONSIGNEES, 'consignee')},
+        ${pick(CONSIGNEE_OPTIONS, 'consignee')},
         ${pick(CONSIGNORS, 'consignor')},
         ${pick(ORIGIN_PORTS, 'origin')},
         ${pick(DESTINATION_PORTS, 'dest')},

@@ -5,7 +5,7 @@ import { ToastProvider } from '../components/toast.tsx';
 import { ProfileProvider } from '../lib/profile.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { Loading } from './guards.tsx';
-import { CACHE_TIME_MS, forgetCachedData, queryClient, queryPersister } from './query-client.ts';
+import { CACHE_TIME_MS, forgetCachedData, queryClient, queryPersister, shouldPersistQuery } from './query-client.ts';
 import { AppRoutes } from './routes.tsx';
 import { theme } from './theme.ts';
 
@@ -19,7 +19,12 @@ function SignedInState() {
       // A new user gets a fresh restore; the buster discards a cache saved for anyone else.
       key={email ?? 'anonymous'}
       client={queryClient}
-      persistOptions={{ persister: queryPersister, maxAge: CACHE_TIME_MS, buster: email ?? 'anonymous' }}
+      persistOptions={{
+        persister: queryPersister,
+        maxAge: CACHE_TIME_MS,
+        buster: email ?? 'anonymous',
+        dehydrateOptions: { shouldDehydrateQuery: shouldPersistQuery },
+      }}
     >
       <ProfileProvider email={email}>
         <ToastProvider>

@@ -1,5 +1,5 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
-import { QueryClient } from '@tanstack/react-query';
+import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
 
 /** SPEC.md §9: unused data kept 30 minutes, stale at once, refetched on focus, mount and reconnect. */
 export const CACHE_TIME_MS = 30 * 60 * 1000;
@@ -22,6 +22,15 @@ export const queryPersister = createSyncStoragePersister({
   storage: typeof window === 'undefined' ? undefined : window.localStorage,
   key: 'quayside-query-cache',
 });
+
+/**
+ * What is saved to local storage: everything but the dashboard's list pages. Up to 500 line items a
+ * page would soon pass the browser's ~5 MB storage quota, and they are refetched on mount anyway.
+ */
+export function shouldPersistQuery(query: Query) {
+  const [resource, kind] = query.queryKey;
+  return defaultShouldDehydrateQuery(query) && !(resource === 'line-items' && kind === 'list');
+}
 
 /** Nothing of one user's data may show to the next user of this browser. */
 export function forgetCachedData() {

@@ -1,14 +1,28 @@
+import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
-import { AnalyticsPage } from '../features/analytics/analytics-page.tsx';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { LineItemPage } from '../features/line-items/line-item-page.tsx';
-import { ReportsPage } from '../features/reports/reports-page.tsx';
-import { ShipmentPage } from '../features/shipments/shipment-page.tsx';
-import { UserManagementPage } from '../features/users/user-management-page.tsx';
 import { canManageUsers, canSeeReports } from '../lib/permissions.ts';
 import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { AppShell } from './shell/app-shell.tsx';
+
+// The sign-in screens and the dashboard are where people land; every other screen is its own
+// chunk, fetched when first opened.
+const AnalyticsPage = lazy(() =>
+  import('../features/analytics/analytics-page.tsx').then((module) => ({ default: module.AnalyticsPage })),
+);
+const LineItemPage = lazy(() =>
+  import('../features/line-items/line-item-page.tsx').then((module) => ({ default: module.LineItemPage })),
+);
+const ReportsPage = lazy(() =>
+  import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
+);
+const ShipmentPage = lazy(() =>
+  import('../features/shipments/shipment-page.tsx').then((module) => ({ default: module.ShipmentPage })),
+);
+const UserManagementPage = lazy(() =>
+  import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
+);
 
 /** SPEC.md §2 route table. */
 export function AppRoutes() {

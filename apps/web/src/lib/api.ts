@@ -37,6 +37,14 @@ function userDataHeader(): Record<string, string> {
   };
 }
 
+/**
+ * SPEC.md §8: a refused call shows the server's message, which says what to fix; a fault or a
+ * network failure shows the screen's own line instead of a technical one.
+ */
+export function failureMessage(error: unknown, fallback: string) {
+  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
+}
+
 export type RequestOptions = {
   method?: 'GET' | 'POST';
   query?: Record<string, string | number | undefined>;

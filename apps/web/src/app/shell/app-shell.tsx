@@ -1,7 +1,8 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Drawer, IconButton, useMediaQuery } from '@mui/material';
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Outlet } from 'react-router';
+import { Loading } from '../guards.tsx';
 import { EXPANDED_WIDTH, RAIL_WIDTH, Sidebar } from './sidebar.tsx';
 
 /** SPEC.md §9: below 768 px the sidebar becomes a drawer with a toggle and a dark overlay. */
@@ -58,7 +59,10 @@ export function AppShell() {
         </Box>
       )}
       <Box component="main" sx={{ ml: isMobile ? 0 : `${RAIL_WIDTH}px`, p: { xs: 2, md: 3 }, pt: isMobile ? 8 : 3 }}>
-        <Outlet />
+        {/* Screens load as their own chunks: the sidebar stays while one arrives. */}
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
       </Box>
     </Box>
   );

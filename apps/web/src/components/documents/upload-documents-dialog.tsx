@@ -21,15 +21,14 @@ import {
   fileSizeDisplay,
 } from '@quayside/domain/documents';
 import { type DragEvent, useId, useState } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { useUploadDocuments } from './documents-api.ts';
 import { addChosenFiles, type ChosenFile, canUpload, isTypeMissing } from './upload-selection.ts';
 
 const UPLOAD_FAILED = 'Failed to upload documents. Please try again.';
 
 /** The server says why it refused a file (too large, not the type its name says); anything else gets a plain line. */
-const uploadFailure = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 ? error.message : UPLOAD_FAILED;
+const uploadFailure = (error: unknown) => failureMessage(error, UPLOAD_FAILED);
 
 type ChosenFileRowProps = {
   entry: ChosenFile;

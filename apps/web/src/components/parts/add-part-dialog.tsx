@@ -1,10 +1,11 @@
 import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { SAVE_PARTS_FAILED } from '@quayside/domain/parts';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { AddPartFields } from './add-part-fields.tsx';
 import { checkAddPartForm, EMPTY_ADD_PART_FORM } from './add-part-form.ts';
-import { partFailureMessage, useAddPart } from './parts-api.ts';
+import { useAddPart } from './parts-api.ts';
 
 type AddPartDialogProps = {
   po: string;
@@ -43,7 +44,7 @@ export function AddPartDialog({ po, shipment, listedPartNumbers, onClose }: AddP
         <DialogTitle>Add Parts</DialogTitle>
         <DialogContent>
           <Stack spacing={2} sx={{ pt: 1 }}>
-            {add.isError ? <Alert severity="error">{partFailureMessage(add.error, SAVE_PARTS_FAILED)}</Alert> : null}
+            {add.isError ? <Alert severity="error">{failureMessage(add.error, SAVE_PARTS_FAILED)}</Alert> : null}
             <AddPartFields
               form={form}
               check={check}

@@ -21,11 +21,12 @@ import {
 import { type Part, UPDATE_PART_FAILED } from '@quayside/domain/parts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
+import { failureMessage } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { AddPartDialog } from './add-part-dialog.tsx';
 import { DeletePartDialog } from './delete-part-dialog.tsx';
 import { formatQuantity, parseEditedQuantity, partsTotals } from './part-quantities.ts';
-import { partFailureMessage, partsQuery, useUpdatePartQuantity } from './parts-api.ts';
+import { partsQuery, useUpdatePartQuantity } from './parts-api.ts';
 import { NO_PARTS_TEXT } from './parts-text.ts';
 
 const LOAD_PARTS_FAILED = 'Failed to load parts. Please try again.';
@@ -83,7 +84,7 @@ function PartsPanel({ po, shipment, canEdit }: PanelProps) {
     );
   }
   if (partsList.isError) {
-    return <Alert severity="error">{partFailureMessage(partsList.error, LOAD_PARTS_FAILED)}</Alert>;
+    return <Alert severity="error">{failureMessage(partsList.error, LOAD_PARTS_FAILED)}</Alert>;
   }
 
   return (

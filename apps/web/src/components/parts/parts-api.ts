@@ -9,7 +9,7 @@ import {
   type PartsResponse,
 } from '@quayside/domain/parts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, api, failureMessage } from '../../lib/api.ts';
 import { listWithQuantity } from './part-quantities.ts';
 
 /** The line-item feature's key root (its `lineItemKeys.all`): every list and detail that shows parts counts. */
@@ -98,12 +98,4 @@ export function useDeletePart() {
   });
 }
 
-/**
- * SPEC.md §8: a refused call shows the server's message, which says what to fix (say, 'Part X is
- * already on this line item.'); a fault or a network failure shows the spec's line instead.
- */
-export function partFailureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
-}
-
-export const deleteFailureMessage = (error: unknown) => partFailureMessage(error, DELETE_PART_FAILED);
+export const deleteFailureMessage = (error: unknown) => failureMessage(error, DELETE_PART_FAILED);

@@ -5,7 +5,7 @@ import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quays
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
@@ -159,7 +159,7 @@ function LineItemsDashboard({ email }: { email: string }) {
               </Button>
             }
           >
-            {list.error instanceof ApiError && list.error.status < 500 ? list.error.message : LOAD_FAILED}
+            {failureMessage(list.error, LOAD_FAILED)}
           </Alert>
         ) : (
           <Paper variant="outlined">

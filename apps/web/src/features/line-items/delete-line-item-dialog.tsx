@@ -10,14 +10,13 @@ import {
 } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { useId } from 'react';
-import { ApiError } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { useDeleteLineItem } from './line-item-api.ts';
 
 const DELETE_FAILED = 'Failed to delete line item. Please try again.';
 
 /** SPEC.md §8: the server's message, or the fallback when it gave none. */
-const deleteFailure = (error: unknown) =>
-  error instanceof ApiError && error.status < 500 ? error.message : DELETE_FAILED;
+const deleteFailure = (error: unknown) => failureMessage(error, DELETE_FAILED);
 
 type DeleteLineItemDialogProps = { lineItem: LineItem; onClose: () => void; onDeleted: () => void };
 

@@ -4,7 +4,7 @@ import type { Shipment } from '@quayside/domain/shipments';
 import { useId, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
-import { ApiError } from '../../lib/api.ts';
+import { failureMessage } from '../../lib/api.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
@@ -25,7 +25,7 @@ import { useSaveShipment } from './shipments-api.ts';
 // The original only logged a failed save (SPEC.md §8); here the user sees it. The server's
 // refusal says what to fix (a number already taken, a value out of range).
 const SAVE_FAILED = 'Failed to save shipment. Please try again.';
-const saveFailure = (error: unknown) => (error instanceof ApiError && error.status < 500 ? error.message : SAVE_FAILED);
+const saveFailure = (error: unknown) => failureMessage(error, SAVE_FAILED);
 
 type TabKey = 'dates' | 'container' | 'line-items' | 'documents';
 const TABS: readonly { key: TabKey; label: string; isEditModeOnly: boolean }[] = [

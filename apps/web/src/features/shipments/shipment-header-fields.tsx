@@ -1,8 +1,7 @@
-import { DESTINATION_PORTS, ORIGIN_PORTS } from '@quayside/domain/constants';
+import { CONSIGNEE_OPTIONS, DESTINATION_PORTS, ORIGIN_PORTS } from '@quayside/domain/constants';
 import { SHIPMENT_ID_IMMUTABLE } from '@quayside/domain/shipments';
 import { FieldGrid, SelectInput, TextInput } from './form-inputs.tsx';
 import type { ShipmentFormValues } from './shipment-form.ts';
-import { CONSIGNEE_OPTIONS } from './shipment-options.ts';
 
 export const FORWARDER_FIXED = 'Fixed to your company name as a Forwarder';
 

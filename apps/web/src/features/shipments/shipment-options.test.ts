@@ -1,6 +1,6 @@
-import { DESTINATION_PORTS } from '@quayside/domain/constants';
+import { CONSIGNEE_OPTIONS, DESTINATION_PORTS } from '@quayside/domain/constants';
 import { describe, expect, it } from 'vitest';
-import { CONSIGNEE_OPTIONS, withCurrent } from './shipment-options.ts';
+import { withCurrent } from './shipment-options.ts';
 
 describe('select options', () => {
   it('are the list itself when the stored value is in it, or empty', () => {

@@ -11,9 +11,10 @@ import {
 } from '@mui/material';
 import { DEFAULT_ROLE, type Person } from '@quayside/domain/people';
 import type { FormEvent } from 'react';
+import { failureMessage } from '../../lib/api.ts';
 import { UserFields, useUserForm } from './user-form.tsx';
 import type { UserFormValues } from './user-validation.ts';
-import { failureMessage, useDeleteUser, useSaveUser } from './users-api.ts';
+import { useDeleteUser, useSaveUser } from './users-api.ts';
 
 // Each dialog is mounted only while open, so its form and its call state start fresh every time.
 

@@ -6,13 +6,14 @@ import type { Person } from '@quayside/domain/people';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
+import { failureMessage } from '../../lib/api.ts';
 import { PROFILE_REFRESH_FAILED, useProfile } from '../../lib/profile.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
 import { RoleChip } from './user-chips.tsx';
 import { AddUserDialog, DeleteUserDialog, EditUserDialog } from './user-dialogs.tsx';
 import { companyOptions, matchesUserSearch } from './user-search.ts';
 import { UserTable } from './user-table.tsx';
-import { failureMessage, userListQuery } from './users-api.ts';
+import { userListQuery } from './users-api.ts';
 
 const NO_PEOPLE: Person[] = [];
 

@@ -1,6 +1,6 @@
 import type { PeopleResponse, PersonInput } from '@quayside/domain/people';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../lib/api.ts';
+import { api } from '../../lib/api.ts';
 
 export const userKeys = {
   all: ['users'] as const,
@@ -29,13 +29,4 @@ export function useDeleteUser() {
     mutationFn: (email: string) => api<{ message: string }>('/api/Peoples/delete', { body: [{ email }] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
-}
-
-/**
- * What to tell the user when a call fails. The original only logged these failures (SPEC.md §8);
- * we show the server's refusal, which says what to fix, and a generic line for anything else
- * (network failure, server fault) rather than a technical message.
- */
-export function failureMessage(error: unknown, fallback: string) {
-  return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }

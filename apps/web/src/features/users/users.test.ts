@@ -1,10 +1,9 @@
 import type { Person } from '@quayside/domain/people';
 import { describe, expect, it } from 'vitest';
-import { ApiError } from '../../lib/api.ts';
+import { ApiError, failureMessage } from '../../lib/api.ts';
 import { displayedRole } from './user-chips.tsx';
 import { companyOptions, matchesUserSearch } from './user-search.ts';
 import { EMAIL_TAKEN_MESSAGE, validateUser } from './user-validation.ts';
-import { failureMessage } from './users-api.ts';
 
 const person = (overrides: Partial<Person>): Person => ({
   id: 1,
