@@ -3,7 +3,10 @@ import { createTheme } from '@mui/material';
 export const theme = createTheme({
   palette: { primary: { main: '#0b5394' }, background: { default: '#f6f8fa' } },
   shape: { borderRadius: 8 },
-  // Labels read exactly as the spec writes them ('Logout', 'Add User'), not upper-cased.
-  components: { MuiButton: { styleOverrides: { root: { textTransform: 'none' } } } },
+  // Labels read exactly as the spec writes them ('Logout', 'Add User', 'Line Items & Parts'), not upper-cased.
+  components: {
+    MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
+    MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+  },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
 });

@@ -51,6 +51,18 @@ function ProblemAlert({ problem }: { problem: AuthProblem }) {
   );
 }
 
+type AuthFieldProps = {
+  label: string;
+  type: 'email' | 'password';
+  autoComplete: string;
+  value: string;
+  onChange: (value: string) => void;
+};
+
+function AuthField({ onChange, ...props }: AuthFieldProps) {
+  return <TextField {...props} onChange={(event) => onChange(event.target.value)} />;
+}
+
 function AuthLayout({ mode, children }: { mode: AuthMode; children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.100' }}>
@@ -142,19 +154,13 @@ function LoginForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
+      <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField
         label="Password"
         type="password"
         autoComplete="current-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Log in
@@ -209,26 +215,14 @@ function RegisterForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
-      <TextField
-        label="Password"
-        type="password"
-        autoComplete="new-password"
-        value={password}
-        onChange={(e) => setPassword(e.target.value)}
-      />
-      <TextField
+      <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <AuthField
         label="Confirm password"
         type="password"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
+        onChange={setConfirmation}
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Register
@@ -262,13 +256,7 @@ function ResetRequestForm() {
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
       {isSent ? <Alert severity="success">{AUTH_MESSAGES.resetSent}</Alert> : null}
-      <TextField
-        label="Email"
-        type="email"
-        autoComplete="username"
-        value={email}
-        onChange={(e) => setEmail(e.target.value)}
-      />
+      <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Send reset link
       </Button>
@@ -307,19 +295,19 @@ function NewPasswordForm({ token }: { token: string }) {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
-      <TextField
+      <AuthField
         label="New password"
         type="password"
         autoComplete="new-password"
         value={password}
-        onChange={(e) => setPassword(e.target.value)}
+        onChange={setPassword}
       />
-      <TextField
+      <AuthField
         label="Confirm new password"
         type="password"
         autoComplete="new-password"
         value={confirmation}
-        onChange={(e) => setConfirmation(e.target.value)}
+        onChange={setConfirmation}
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Set new password

@@ -111,8 +111,7 @@ export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted 
           onChange={(_event, key: TabKey) => setTab(key)}
           aria-label="Line item details"
           variant="scrollable"
-          // Tab labels read as the spec writes them, not upper-cased.
-          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none' } }}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {TABS.map((entry) => (
             <Tab

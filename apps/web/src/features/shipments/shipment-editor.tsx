@@ -142,8 +142,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
           onChange={(_event, key: TabKey) => setTab(key)}
           aria-label="Shipment details"
           variant="scrollable"
-          // Tab labels read as the spec writes them, not upper-cased.
-          sx={{ borderBottom: 1, borderColor: 'divider', '& .MuiTab-root': { textTransform: 'none' } }}
+          sx={{ borderBottom: 1, borderColor: 'divider' }}
         >
           {tabs.map((entry) => (
             <Tab
