@@ -94,6 +94,13 @@ export const PartsList = z.object({
       }
     })
     .describe('Every part the line item should have, in the order shown'),
+  prev_part_numbers: z
+    .array(plainText(200))
+    .max(MAX_PARTS_PER_SAVE)
+    .optional()
+    .describe(
+      'The part numbers the client started from: the save is refused if the stored ones differ, so a part someone else added is not saved away',
+    ),
 });
 export type PartsList = z.infer<typeof PartsList>;
 

@@ -78,7 +78,11 @@ export function addPart(db: Database, principal: Principal, part: NewPart) {
  * are removed, kept parts keep their place (and id), new ones are appended in the list's order.
  */
 export function saveParts(db: Database, principal: Principal, list: PartsList) {
-  return changeParts(db, principal, list, 'update', async (tx, lineItemId) => {
+  return changeParts(db, principal, list, 'update', async (tx, lineItemId, before) => {
+    // Saving a list edited from an older one would remove the parts added meanwhile.
+    if (list.prev_part_numbers && !sameSet(new Set(list.prev_part_numbers), partNumbersOf(before))) {
+      throw new AppError('conflict', PARTS_CHANGED);
+    }
     const numbers = list.parts.map((part) => part.part_number);
     await tx.delete(parts).where(and(eq(parts.line_item_id, lineItemId), notInArray(parts.part_number, numbers)));
     await tx
@@ -95,7 +99,7 @@ export function saveParts(db: Database, principal: Principal, list: PartsList) {
 
 export function deletePart(db: Database, principal: Principal, request: PartDelete) {
   return changeParts(db, principal, request, 'delete', async (tx, lineItemId, before) => {
-    const stored = new Set(before.map((part) => part.part_number));
+    const stored = partNumbersOf(before);
     // A screen showing an older list must not delete blind.
     if (request.prev_part_numbers && !sameSet(new Set(request.prev_part_numbers), stored)) {
       throw new AppError('conflict', PARTS_CHANGED);
@@ -105,4 +109,5 @@ export function deletePart(db: Database, principal: Principal, request: PartDele
   });
 }
 
+const partNumbersOf = (list: Part[]) => new Set(list.map((part) => part.part_number));
 const sameSet = (a: Set<string>, b: Set<string>) => a.size === b.size && [...a].every((value) => b.has(value));

@@ -56,6 +56,7 @@ beforeAll(async () => {
         { part_number: 'C-3', qty: 3 },
       ],
     },
+    { title: 'PO-SAVE-STALE', parts: [{ part_number: 'S-1', qty: 1 }] },
     { title: 'PO-HIDDEN', hide_lineitem: true, parts: [{ part_number: 'H-1', qty: 1 }] },
   ]);
   await insertShipment(t.db, { shipment: KESTREL, forwarder_name: 'Kestrel' }, [
@@ -321,6 +322,34 @@ describe('POST /api/Parts/save (the whole list)', () => {
       { part_number: 'X-1', qty: 3 },
       { part_number: 'Y-2', qty: 4 },
     ]);
+  });
+});
+
+describe('POST /api/Parts/save with the list the client started from', () => {
+  it('refuses a list edited from a stale one (409), keeping the part added meanwhile', async () => {
+    await post(admin, '', { ...onBlue('PO-SAVE-STALE'), part_number: 'NEW-9', qty: 1 });
+    const before = await stateOf('PO-SAVE-STALE');
+    const response = await post(admin, '/save', {
+      ...onBlue('PO-SAVE-STALE'),
+      parts: [{ part_number: 'S-1', qty: 7 }],
+      prev_part_numbers: ['S-1'],
+    });
+    expect(response.statusCode).toBe(409);
+    expect(response.json()).toEqual({ message: PARTS_CHANGED });
+    expect(await stateOf('PO-SAVE-STALE')).toEqual(before);
+  });
+
+  it('saves when the list it started from is the stored one (in any order)', async () => {
+    const response = await post(admin, '/save', {
+      ...onBlue('PO-SAVE-STALE'),
+      parts: [
+        { part_number: 'NEW-9', qty: 2 },
+        { part_number: 'S-1', qty: 8 },
+      ],
+      prev_part_numbers: ['NEW-9', 'S-1'],
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json().parts).toEqual([part('PO-SAVE-STALE', 'S-1', 8), part('PO-SAVE-STALE', 'NEW-9', 2)]);
   });
 });
 

@@ -67,7 +67,8 @@ export function useSaveParts() {
 
 /**
  * One part's new quantity. The API saves whole lists only, so the list is read again first and
- * only this part changes in it: a part someone added meanwhile is kept, not saved away.
+ * only this part changes in it: a part someone added meanwhile is kept, not saved away (and the
+ * server refuses the save if one arrives between the read and the write).
  */
 export function useUpdatePartQuantity() {
   const queryClient = useQueryClient();
@@ -79,6 +80,7 @@ export function useUpdatePartQuantity() {
         related_po_number: lineItem.po,
         related_shipment: lineItem.shipment,
         parts: listWithQuantity(current, partNumber, qty),
+        prev_part_numbers: current.map((part) => part.part_number),
       };
       return (await api<PartsResponse>('/api/Parts/save', { body: list })).parts;
     },

@@ -14,6 +14,7 @@ describe('the Parts Info draft (SPEC.md §4)', () => {
         { part_number: 'B-2', quantity: '0' },
       ],
       isDirty: false,
+      storedPartNumbers: ['A-1', 'B-2'],
     });
   });
 

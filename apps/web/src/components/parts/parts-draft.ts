@@ -8,7 +8,9 @@ type StoredPart = { part_number: string; qty: number | null };
 
 /** A part in the draft; the quantity is kept as typed until it is saved. */
 export type DraftPart = { part_number: string; quantity: string };
-export type PartsDraft = { parts: DraftPart[]; isDirty: boolean };
+/** `storedPartNumbers`: the stored list the draft started from, sent with the save so the server
+ * refuses it if someone changed the parts meanwhile (their additions would be saved away). */
+export type PartsDraft = { parts: DraftPart[]; isDirty: boolean; storedPartNumbers: string[] };
 
 export type PartsDraftAction =
   | { type: 'add'; part: { part_number: string; qty: number } }
@@ -20,6 +22,7 @@ export function startPartsDraft(parts: readonly StoredPart[]): PartsDraft {
   return {
     parts: parts.map((part) => ({ part_number: part.part_number, quantity: String(quantityToSave(part.qty)) })),
     isDirty: false,
+    storedPartNumbers: parts.map((part) => part.part_number),
   };
 }
 
@@ -27,11 +30,13 @@ export function partsDraftReducer(draft: PartsDraft, action: PartsDraftAction): 
   switch (action.type) {
     case 'add':
       return {
+        ...draft,
         parts: [...draft.parts, { part_number: action.part.part_number, quantity: String(action.part.qty) }],
         isDirty: true,
       };
     case 'set-quantity':
       return {
+        ...draft,
         parts: draft.parts.map((part) =>
           part.part_number === action.partNumber ? { ...part, quantity: action.quantity } : part,
         ),

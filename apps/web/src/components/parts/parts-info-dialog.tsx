@@ -22,6 +22,7 @@ import { DEFAULT_PART_UNIT } from '@quayside/domain/constants';
 import type { LineItem } from '@quayside/domain/line-items';
 import { NO_PARTS_TO_SAVE, SAVE_PARTS_FAILED } from '@quayside/domain/parts';
 import { type FormEvent, type SyntheticEvent, useReducer, useState } from 'react';
+import { failureMessage } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { AddPartFields } from './add-part-fields.tsx';
 import { checkAddPartForm, EMPTY_ADD_PART_FORM } from './add-part-form.ts';
@@ -93,7 +94,12 @@ export function PartsInfoDialog({
     }
     setNotice(null);
     save.mutate(
-      { related_po_number: po, related_shipment: shipment, parts: listToSave },
+      {
+        related_po_number: po,
+        related_shipment: shipment,
+        parts: listToSave,
+        prev_part_numbers: draft.storedPartNumbers,
+      },
       {
         onSuccess: (saved) => {
           dispatch({ type: 'saved', parts: saved });
@@ -103,7 +109,8 @@ export function PartsInfoDialog({
           markDataChanged();
         },
         // The draft stays as it was, still changed, so the user can try again.
-        onError: () => setNotice({ severity: 'error', text: SAVE_PARTS_FAILED }),
+        // The server's refusal says what to do (the parts changed elsewhere: refresh); else the spec's line.
+        onError: (error) => setNotice({ severity: 'error', text: failureMessage(error, SAVE_PARTS_FAILED) }),
       },
     );
   };
