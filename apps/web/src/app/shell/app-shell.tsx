@@ -58,7 +58,10 @@ export function AppShell() {
           <Sidebar isExpanded={isHovered} />
         </Box>
       )}
-      <Box component="main" sx={{ ml: isMobile ? 0 : `${RAIL_WIDTH}px`, px: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 }, pt: isMobile ? 8 : 3 }}>
+      <Box
+        component="main"
+        sx={{ ml: isMobile ? 0 : `${RAIL_WIDTH}px`, px: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 }, pt: isMobile ? 8 : 3 }}
+      >
         {/* Screens load as their own chunks: the sidebar stays while one arrives. */}
         <Suspense fallback={<Loading />}>
           <Outlet />
