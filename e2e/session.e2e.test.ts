@@ -57,6 +57,9 @@ test('logging out clears what this browser kept of the user, so the next one sta
 
   // The next user of this browser sees their own role, never the cached one.
   await signIn(page, users().forwarder);
+  await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
+  // The app re-mounts for the new user: a hover must start outside the rail to reach the new one.
+  await page.mouse.move(600, 400);
   await page.getByRole('navigation', { name: 'Main' }).hover();
   await page.getByText(users().forwarder.email).waitFor();
   expect(await page.getByRole('link', { name: 'User management' }).count()).toBe(0);

@@ -5,6 +5,7 @@ import { type CachedProfile, clearCachedProfile, readCachedProfile, writeCachedP
 
 export const PROFILE_FETCH_FAILED = 'Failed to fetch user data';
 export const PROFILE_REFRESH_FAILED = 'Failed to refresh user data';
+const PROFILE_RETRY_MS = 5000;
 
 export type ProfileState = {
   status: 'loading' | 'error' | 'loaded';
@@ -64,6 +65,15 @@ export function ProfileProvider({ email, children }: { email: string | null; chi
     setState({ status: 'loading', profile: email ? fromCache(readCachedProfile(email), false) : null, error: null });
     void load(PROFILE_FETCH_FAILED);
   }, [email, load]);
+
+  // SPEC.md §4: while the profile is missing, a refresh is requested (and editing denied meanwhile),
+  // so a failed first fetch does not leave the user without a role until they reload.
+  const isMissing = state.status === 'error' && state.profile === null;
+  useEffect(() => {
+    if (!isMissing) return;
+    const timer = window.setTimeout(() => void load(PROFILE_FETCH_FAILED), PROFILE_RETRY_MS);
+    return () => window.clearTimeout(timer);
+  }, [isMissing, load]);
 
   const refresh = useCallback(() => load(PROFILE_REFRESH_FAILED), [load]);
   const value = useMemo(() => ({ ...state, refresh }), [state, refresh]);
