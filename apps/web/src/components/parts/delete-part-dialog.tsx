@@ -1,15 +1,6 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
 import { confirmDeletePart } from '@quayside/domain/parts';
 import { markDataChanged } from '../../lib/data-changed.ts';
+import { ConfirmDeleteDialog } from '../confirm-delete-dialog.tsx';
 import { deleteFailureMessage, useDeletePart } from './parts-api.ts';
 
 type DeletePartDialogProps = {
@@ -42,22 +33,13 @@ export function DeletePartDialog({ po, shipment, partNumber, listedPartNumbers, 
     );
 
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Delete Part</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {remove.isError ? <Alert severity="error">{deleteFailureMessage(remove.error)}</Alert> : null}
-          <DialogContentText>{confirmDeletePart(partNumber)}</DialogContentText>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title="Delete Part"
+      question={confirmDeletePart(partNumber)}
+      failure={remove.isError ? deleteFailureMessage(remove.error) : null}
+      isDeleting={remove.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,15 +1,5 @@
-import {
-  Alert,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
-import { useId } from 'react';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDeleteLineItem } from './line-item-api.ts';
 
@@ -22,7 +12,6 @@ type DeleteLineItemDialogProps = { lineItem: LineItem; onClose: () => void; onDe
 
 /** The confirmation before a line item and its parts are deleted. Mounted only while open. */
 export function DeleteLineItemDialog({ lineItem, onClose, onDeleted }: DeleteLineItemDialogProps) {
-  const titleId = useId();
   const remove = useDeleteLineItem();
   const confirm = () =>
     remove.mutate(
@@ -31,24 +20,13 @@ export function DeleteLineItemDialog({ lineItem, onClose, onDeleted }: DeleteLin
     );
 
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} aria-labelledby={titleId} fullWidth maxWidth="xs">
-      <DialogTitle id={titleId}>Delete Line Item</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {remove.isError ? <Alert severity="error">{deleteFailure(remove.error)}</Alert> : null}
-          <DialogContentText>
-            {`Are you sure you want to delete line item "${lineItem.title}"? This action cannot be undone and will also remove all associated parts.`}
-          </DialogContentText>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button variant="contained" color="error" onClick={confirm} disabled={remove.isPending}>
-          {remove.isPending ? 'Deleting...' : 'Delete'}
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title="Delete Line Item"
+      question={`Are you sure you want to delete line item "${lineItem.title}"? This action cannot be undone and will also remove all associated parts.`}
+      failure={remove.isError ? deleteFailure(remove.error) : null}
+      isDeleting={remove.isPending}
+      onCancel={onClose}
+      onConfirm={confirm}
+    />
   );
 }

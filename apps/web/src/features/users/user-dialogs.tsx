@@ -1,16 +1,7 @@
-import {
-  Alert,
-  Box,
-  Button,
-  Dialog,
-  DialogActions,
-  DialogContent,
-  DialogContentText,
-  DialogTitle,
-  Stack,
-} from '@mui/material';
+import { Alert, Box, Button, Dialog, DialogActions, DialogContent, DialogTitle, Stack } from '@mui/material';
 import { DEFAULT_ROLE, type Person } from '@quayside/domain/people';
 import type { FormEvent } from 'react';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { UserFields, useUserForm } from './user-form.tsx';
 import type { UserFormValues } from './user-validation.ts';
@@ -135,31 +126,13 @@ export function DeleteUserDialog({ person, onClose, onDeleted }: DeleteUserDialo
   const who = person.full_name.trim() ? `${person.full_name} (${person.email})` : person.email;
 
   return (
-    <Dialog open onClose={remove.isPending ? undefined : onClose} fullWidth maxWidth="xs">
-      <DialogTitle>Delete User</DialogTitle>
-      <DialogContent>
-        <Stack spacing={2}>
-          {remove.isError ? (
-            <Alert severity="error">{failureMessage(remove.error, 'Failed to delete user. Please try again.')}</Alert>
-          ) : null}
-          <DialogContentText>
-            {`Are you sure you want to delete user ${who}? This action cannot be undone.`}
-          </DialogContentText>
-        </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={remove.isPending}>
-          Cancel
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          disabled={remove.isPending}
-          onClick={() => remove.mutate(person.email, { onSuccess: onDeleted })}
-        >
-          Delete
-        </Button>
-      </DialogActions>
-    </Dialog>
+    <ConfirmDeleteDialog
+      title="Delete User"
+      question={`Are you sure you want to delete user ${who}? This action cannot be undone.`}
+      failure={remove.isError ? failureMessage(remove.error, 'Failed to delete user. Please try again.') : null}
+      isDeleting={remove.isPending}
+      onCancel={onClose}
+      onConfirm={() => remove.mutate(person.email, { onSuccess: onDeleted })}
+    />
   );
 }
