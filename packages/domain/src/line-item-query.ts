@@ -85,12 +85,15 @@ export const DEFAULT_SORT: readonly SortRule[] = [{ key: 'dest_eta', direction: 
 const MAX_TEXT = 200;
 /** Control characters never occur in what a person types; U+0001 also separates columns in the search index. */
 const noControlCharacters = (value: string) => ![...value].some((char) => char < ' ' || char === '\u007f');
+/** Half of a surrogate pair is not text: the database could not store or match it as JavaScript does. */
+const isWellFormed = (value: string) => !/\p{Cs}/u.test(value);
 const queryText = (name: string) =>
   z
     .string()
     .trim()
     .max(MAX_TEXT, `${name} must be at most ${MAX_TEXT} characters.`)
-    .refine(noControlCharacters, `${name} must not contain control characters.`);
+    .refine(noControlCharacters, `${name} must not contain control characters.`)
+    .refine(isWellFormed, `${name} must be valid Unicode text.`);
 
 export const Filter = z.object({
   column: z.enum(COLUMN_KEYS, { error: (issue) => `Unknown filter column: ${String(issue.input)}.` }),

@@ -171,9 +171,12 @@ function wireQuery(rows: LineItem[]) {
     cells.length > 0
       ? fc
           .tuple(fc.constantFrom(...cells), fc.nat(), fc.nat())
-          .map(([cell, start, length]) =>
-            cell.slice(start % (cell.length + 1), (start % (cell.length + 1)) + (length % 5)),
-          )
+          // Sliced by code point, as a person would select text: never half an emoji.
+          .map(([cell, start, length]) => {
+            const chars = [...cell];
+            const from = start % (chars.length + 1);
+            return chars.slice(from, from + (length % 5)).join('');
+          })
       : fc.constant(''),
     cells.length > 0 ? fc.constantFrom(...cells) : fc.constant(''),
   );

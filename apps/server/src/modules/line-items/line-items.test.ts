@@ -189,6 +189,11 @@ describe('GET /api/LineItems', () => {
     ['page 0', '?page=0', 'page starts at 1.'],
     ['an unknown report', '?report=secret', 'report is default or dr.'],
     ['a control character in the search', '?q=%01a', 'Search text must not contain control characters.'],
+    [
+      'half of a surrogate pair in a filter value (JSON can carry one)',
+      `?filters=${encodeURIComponent('[{"column":"title","operator":"contains","value":"\\ud83d"}]')}`,
+      'A filter value must be valid Unicode text.',
+    ],
   ])('answers 400 with a message for %s', async (_case, query, message) => {
     const response = await list(admin, query);
     expect(response.statusCode).toBe(400);
