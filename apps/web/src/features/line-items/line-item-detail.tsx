@@ -1,8 +1,9 @@
-import { Alert, Box, Paper, Stack, Tab, Tabs } from '@mui/material';
+import { Alert, Paper, Stack } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { LineItemPartsPanel } from '../../components/parts/line-item-parts-panel.tsx';
+import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { ApiError } from '../../lib/api.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
@@ -34,7 +35,6 @@ type LineItemDetailProps = {
 
 /** SPEC.md §2 'Line-item detail' and §4: read mode, or edit mode for PO #, 'Valid PO #' and 'Hide record'. */
 export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted }: LineItemDetailProps) {
-  const idPrefix = useId();
   const { profile } = useProfile();
   const role = profile?.role;
   const isEditor = canEdit(role);
@@ -105,39 +105,20 @@ export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted 
         />
       </Paper>
 
-      <Paper variant="outlined">
-        <Tabs
-          value={tab}
-          onChange={(_event, key: TabKey) => setTab(key)}
-          aria-label="Line item details"
-          variant="scrollable"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {TABS.map((entry) => (
-            <Tab
-              key={entry.key}
-              value={entry.key}
-              label={entry.label}
-              id={`${idPrefix}-tab-${entry.key}`}
-              aria-controls={`${idPrefix}-panel-${entry.key}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} sx={{ p: 2 }}>
-          {tab === 'dates' ? <LineItemDatesTab lineItem={lineItem} /> : null}
-          {tab === 'container' ? <LineItemContainerTab lineItem={lineItem} /> : null}
-          {tab === 'parts' ? (
-            <LineItemPartsPanel po={lineItem.title} shipment={lineItem.related_shipment} canEdit={isEditor} />
-          ) : null}
-          {tab === 'documents' ? (
-            <ShipmentDocuments
-              shipmentNumber={lineItem.related_shipment}
-              forwarderName={lineItem.forwarder_name}
-              canEdit={isEditor}
-            />
-          ) : null}
-        </Box>
-      </Paper>
+      <TabbedPanel label="Line item details" tabs={TABS} value={tab} onChange={setTab}>
+        {tab === 'dates' ? <LineItemDatesTab lineItem={lineItem} /> : null}
+        {tab === 'container' ? <LineItemContainerTab lineItem={lineItem} /> : null}
+        {tab === 'parts' ? (
+          <LineItemPartsPanel po={lineItem.title} shipment={lineItem.related_shipment} canEdit={isEditor} />
+        ) : null}
+        {tab === 'documents' ? (
+          <ShipmentDocuments
+            shipmentNumber={lineItem.related_shipment}
+            forwarderName={lineItem.forwarder_name}
+            canEdit={isEditor}
+          />
+        ) : null}
+      </TabbedPanel>
 
       {isDeleteOpen ? (
         <DeleteLineItemDialog lineItem={lineItem} onClose={() => setIsDeleteOpen(false)} onDeleted={onDeleted} />

@@ -1,9 +1,10 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Box, Button, Chip, Paper, Stack, Tab, Tabs, Typography } from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
 import type { Shipment } from '@quayside/domain/shipments';
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
@@ -45,7 +46,6 @@ type ShipmentEditorProps = { mode: 'create'; shipment: null } | { mode: 'edit'; 
  * (always editable). Saving shows the success modal, which moves on to the dashboard.
  */
 export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
-  const idPrefix = useId();
   const navigate = useNavigate();
   const location = useLocation();
   const { profile } = useProfile();
@@ -136,37 +136,18 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         />
       </Paper>
 
-      <Paper variant="outlined">
-        <Tabs
-          value={tab}
-          onChange={(_event, key: TabKey) => setTab(key)}
-          aria-label="Shipment details"
-          variant="scrollable"
-          sx={{ borderBottom: 1, borderColor: 'divider' }}
-        >
-          {tabs.map((entry) => (
-            <Tab
-              key={entry.key}
-              value={entry.key}
-              label={entry.label}
-              id={`${idPrefix}-tab-${entry.key}`}
-              aria-controls={`${idPrefix}-panel-${entry.key}`}
-            />
-          ))}
-        </Tabs>
-        <Box role="tabpanel" id={`${idPrefix}-panel-${tab}`} aria-labelledby={`${idPrefix}-tab-${tab}`} sx={{ p: 2 }}>
-          {tab === 'dates' ? <ShipmentDatesTab {...fieldTabProps} /> : null}
-          {tab === 'container' ? <ShipmentContainerTab {...fieldTabProps} /> : null}
-          {tab === 'line-items' && shipment ? <ShipmentLineItems shipmentNumber={shipment.Shipment} /> : null}
-          {tab === 'documents' && shipment ? (
-            <ShipmentDocuments
-              shipmentNumber={shipment.Shipment}
-              forwarderName={shipment['Forwarder Name']}
-              canEdit={isEditor}
-            />
-          ) : null}
-        </Box>
-      </Paper>
+      <TabbedPanel label="Shipment details" tabs={tabs} value={tab} onChange={setTab}>
+        {tab === 'dates' ? <ShipmentDatesTab {...fieldTabProps} /> : null}
+        {tab === 'container' ? <ShipmentContainerTab {...fieldTabProps} /> : null}
+        {tab === 'line-items' && shipment ? <ShipmentLineItems shipmentNumber={shipment.Shipment} /> : null}
+        {tab === 'documents' && shipment ? (
+          <ShipmentDocuments
+            shipmentNumber={shipment.Shipment}
+            forwarderName={shipment['Forwarder Name']}
+            canEdit={isEditor}
+          />
+        ) : null}
+      </TabbedPanel>
 
       {save.isSuccess ? <ShipmentSavedDialog mode={mode} /> : null}
     </Stack>
