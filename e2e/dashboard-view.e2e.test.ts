@@ -5,6 +5,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
 import { addPerson, type Credentials, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 // The dashboard around the table: the saved view per user, CSV export, what each role sees.
@@ -28,15 +29,15 @@ async function openDashboard(page: Page, user: Credentials) {
 }
 
 async function signOut(page: Page) {
-  await page.getByRole('navigation', { name: 'Main' }).hover();
+  await openSidebar(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/login');
 }
 
 /** Waits until the sidebar shows the signed-in role, so role-dependent controls have settled. */
 async function roleShown(page: Page, role: string) {
-  await page.getByRole('navigation', { name: 'Main' }).hover();
-  await page.getByRole('navigation', { name: 'Main' }).getByText(role, { exact: true }).waitFor();
+  const nav = await openSidebar(page);
+  await nav.getByText(role, { exact: true }).waitFor();
   await page.mouse.move(800, 10);
 }
 

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -31,7 +32,7 @@ describe('each role sees its own sidebar', () => {
 
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
-    await page.getByRole('navigation', { name: 'Main' }).hover();
+    await openSidebar(page);
     await page.getByText(user.email).waitFor();
     expect(await sidebarLinks(page)).toEqual(links);
     // The role badge: the full role while expanded.

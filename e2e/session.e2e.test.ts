@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
 import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -50,7 +51,7 @@ test('logging out clears what this browser kept of the user, so the next one sta
   expect(signedIn.flag).toBe('true');
   expect(JSON.parse(signedIn.profile ?? '{}')).toMatchObject({ email: users().admin.email, role: 'Admin' });
 
-  await page.getByRole('navigation', { name: 'Main' }).hover();
+  await openSidebar(page);
   await page.getByRole('button', { name: 'Logout' }).click();
   await page.waitForURL('**/login');
   await expect.poll(stored).toEqual({ flag: null, profile: null, cache: null });
@@ -58,9 +59,7 @@ test('logging out clears what this browser kept of the user, so the next one sta
   // The next user of this browser sees their own role, never the cached one.
   await signIn(page, users().forwarder);
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
-  // The app re-mounts for the new user: a hover must start outside the rail to reach the new one.
-  await page.mouse.move(600, 400);
-  await page.getByRole('navigation', { name: 'Main' }).hover();
+  await openSidebar(page);
   await page.getByText(users().forwarder.email).waitFor();
   expect(await page.getByRole('link', { name: 'User management' }).count()).toBe(0);
 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -18,8 +19,7 @@ afterAll(async () => {
 test('the shipment search suggests from 4 characters and opens the shipment chosen', async () => {
   const page = await (await openContext(browser)).newPage();
   await signIn(page, users().admin);
-  const nav = page.getByRole('navigation', { name: 'Main' });
-  await nav.hover();
+  await openSidebar(page);
   const search = page.getByLabel('Search shipments');
 
   await search.fill('QS-');
@@ -31,7 +31,7 @@ test('the shipment search suggests from 4 characters and opens the shipment chos
   await page.waitForURL('**/shipment-details/QS-0000001');
   await page.getByRole('heading', { name: 'Shipment: QS-0000001' }).waitFor();
 
-  await nav.hover();
+  await openSidebar(page);
   await search.fill('ZZZZ-no-such');
   await page.getByText('No matches found').waitFor();
   await search.press('Enter'); // Enter with typed text goes to that shipment
@@ -41,7 +41,7 @@ test('the shipment search suggests from 4 characters and opens the shipment chos
 test('a forwarder’s suggestions hold only its own company’s shipments', async () => {
   const page = await (await openContext(browser)).newPage();
   await signIn(page, users().forwarder);
-  await page.getByRole('navigation', { name: 'Main' }).hover();
+  await openSidebar(page);
   await page.getByLabel('Search shipments').fill('QS-00');
   await suggestions(page).first().waitFor();
   const suggested = await suggestions(page).allInnerTexts();

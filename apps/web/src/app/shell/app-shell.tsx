@@ -37,6 +37,8 @@ export function AppShell() {
       ) : (
         <Box
           onMouseEnter={() => setIsHovered(true)}
+          // A rail re-rendered under a resting pointer gets no enter event; any move over it expands it.
+          onMouseMove={() => setIsHovered(true)}
           onMouseLeave={() => setIsHovered(false)}
           onFocus={() => setIsHovered(true)}
           onBlur={(event) => {
