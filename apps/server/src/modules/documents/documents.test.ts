@@ -1,7 +1,6 @@
 import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { crc32 } from 'node:zlib';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.ts';
@@ -9,7 +8,9 @@ import { auditLog, documents, people, shipments } from '../../db/schema.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { createLocalDocumentStore } from '../../storage/local-document-store.ts';
 import { insertShipment } from '../../testing/fixtures.ts';
+import { type Field, type FilePart, multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { zip } from '../../testing/zip.ts';
 import { attachmentDisposition } from './documents.routes.ts';
 import { uploadDocuments } from './documents.service.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
@@ -36,43 +37,6 @@ const PNG = Buffer.from(
 const EXE = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(62), Buffer.from('PE\0\0'), Buffer.alloc(200)]);
 const CFB = Buffer.concat([Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]), Buffer.alloc(504)]);
 
-/** A zip of stored (uncompressed) entries: enough for file-type to recognise an Office Open XML file. */
-function zip(entries: [string, string][]) {
-  const local: Buffer[] = [];
-  const central: Buffer[] = [];
-  let offset = 0;
-  for (const [name, text] of entries) {
-    const data = Buffer.from(text);
-    const fileName = Buffer.from(name);
-    const header = Buffer.alloc(30);
-    header.writeUInt32LE(0x04034b50, 0);
-    header.writeUInt16LE(20, 4);
-    header.writeUInt32LE(crc32(data), 14);
-    header.writeUInt32LE(data.length, 18);
-    header.writeUInt32LE(data.length, 22);
-    header.writeUInt16LE(fileName.length, 26);
-    const entry = Buffer.alloc(46);
-    entry.writeUInt32LE(0x02014b50, 0);
-    entry.writeUInt16LE(20, 4);
-    entry.writeUInt16LE(20, 6);
-    entry.writeUInt32LE(crc32(data), 16);
-    entry.writeUInt32LE(data.length, 20);
-    entry.writeUInt32LE(data.length, 24);
-    entry.writeUInt16LE(fileName.length, 28);
-    entry.writeUInt32LE(offset, 42);
-    local.push(header, fileName, data);
-    central.push(entry, fileName);
-    offset += header.length + fileName.length + data.length;
-  }
-  const directory = Buffer.concat(central);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(entries.length, 8);
-  end.writeUInt16LE(entries.length, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...local, directory, end]);
-}
 const officeFile = (main: string, folder: string) =>
   zip([
     [
@@ -83,29 +47,6 @@ const officeFile = (main: string, folder: string) =>
   ]);
 const DOCX = officeFile('wordprocessingml.document', 'word');
 const XLSX = officeFile('spreadsheetml.sheet', 'xl');
-
-type FilePart = { name: string; bytes: Buffer; field?: string };
-type Field = [string, string];
-
-/** A multipart/form-data body as a browser sends it (file names as raw UTF-8). */
-function multipart(fields: Field[], files: FilePart[]) {
-  const boundary = '----quaysideTestBoundary7MA4YWxk';
-  const chunks: Buffer[] = [];
-  for (const file of files) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'files'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
-      ),
-      file.bytes,
-      Buffer.from('\r\n'),
-    );
-  }
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };
-}
 
 /** Posts an upload the way the documents dialog does: the files first, then their types, forwarder and shipment. */
 const upload = (token: string, fields: Field[], files: FilePart[]) => {
