@@ -13,6 +13,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
+import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
@@ -120,6 +121,7 @@ export async function buildApp(
     registerPartRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, createLocalDocumentStore(path.join(config.dataDir, 'files')));
+    registerImportRoutes(api, db, config);
   });
 
   await registerWebApp(app, config.webDistDir);

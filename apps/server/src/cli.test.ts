@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -126,5 +126,35 @@ describe('npm run cli', () => {
     const again = await cli(['bulk-load', '--rows', '300', '--seed', '5'], env);
     expect(again.code).toBe(1);
     expect(again.stderr).toContain('Seed 5 is already loaded (shipments BLK5-...): use another --seed.');
+  });
+
+  it('imports a report: a dry run first, then the real thing, then a refusal for a file it cannot read', async () => {
+    const directory = env.DATA_DIR ?? '';
+    const report = path.join(directory, 'report.csv');
+    writeFileSync(report, 'Shipment;Order Ref;Trans\nCLI-IMP-1;PO-1, PO-2;sea\nCLI-IMP-2;PO-3;BOAT\n');
+    const parts = path.join(directory, 'parts.csv');
+    writeFileSync(parts, 'PO,Shipment,Part Number,Qty\nPO-1,CLI-IMP-1,P-1,3\n');
+
+    const dry = await cli(['import', report, '--parts', parts, '--dry-run'], env);
+    expect(dry.stderr).toBe('');
+    expect(dry.stdout).toContain('100%  3 / 3 rows');
+    expect(dry.stdout).toContain('Dry run: nothing was changed.');
+    expect(dry.stdout).toContain('Shipments: report.csv, 2 rows: 1 created, 0 updated, 0 unchanged, 1 rejected');
+    expect(dry.stdout).toContain('shipments row 3 (CLI-IMP-2): Trans: "BOAT" is not a known transit type.');
+
+    const real = await cli(['import', report, '--parts', parts], env);
+    expect(real.stdout).toContain('Line items: 2 created');
+    expect(real.stdout).toContain('Parts: parts.csv, 1 row: 1 created, 0 updated, 0 unchanged, 0 rejected');
+    expect(real.stdout).toMatch(/Its line items on the dashboard: http:\/\/localhost:3000\/\?import=\d+/);
+    const again = await cli(['import', report, '--parts', parts], env);
+    expect(again.stdout).toContain('Shipments: report.csv, 2 rows: 0 created, 0 updated, 1 unchanged, 1 rejected');
+
+    const garbage = path.join(directory, 'garbage.csv');
+    writeFileSync(garbage, Buffer.from([0, 1, 2, 3, 0xff]));
+    const refused = await cli(['import', garbage], env);
+    expect([refused.code, refused.stderr.trim()]).toEqual([
+      1,
+      'This file is neither a CSV file nor an Excel workbook (.xlsx).',
+    ]);
   });
 });

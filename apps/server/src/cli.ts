@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/people';
@@ -9,7 +10,11 @@ import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
 import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
 import { seedDemo } from './demo/seed-demo.ts';
+import { AppError } from './errors.ts';
 import type { AuditActor } from './modules/audit/audit.service.ts';
+import { runImport } from './modules/import/import.service.ts';
+import { progressBar, summaryLines } from './modules/import/import-summary.ts';
+import { openTable } from './modules/import/table-reader.ts';
 import { writePerson } from './modules/people/people.service.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 
@@ -31,6 +36,13 @@ Commands:
       --rows N        how many line items (default 1000000)
       --seed S        generator seed (default 1); each seed gets its own shipment numbers (BLK<S>-...)
                 All or nothing, in one transaction; use a database no one is using meanwhile.
+  import FILE   Import a forwarder's shipment report (CSV or Excel .xlsx; headers are the spec's Shipment
+                labels): creates or updates shipments by number and line items from Order Ref. All or
+                nothing; rejected rows are listed with their reasons and skipped.
+      --parts FILE        a parts list too (PO, Shipment, Part Number, Quantity)
+      --sheet NAME        worksheet of the shipments workbook (default: the first)
+      --parts-sheet NAME  worksheet of the parts workbook (default: the first)
+      --dry-run           report what would happen; change nothing
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
@@ -130,6 +142,64 @@ async function bulkLoadCommand(args: string[]) {
   }
 }
 
+/** The command line acts as an administrator: whoever can run it can open the database anyway. */
+const CLI_PRINCIPAL = {
+  personId: 0,
+  userId: 'cli',
+  email: 'cli',
+  fullName: 'Command line',
+  role: 'Admin',
+  company: '',
+} as const;
+
+async function importCommand(args: string[]) {
+  const { values, positionals } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      parts: { type: 'string' },
+      sheet: { type: 'string' },
+      'parts-sheet': { type: 'string' },
+      'dry-run': { type: 'boolean', default: false },
+    },
+  });
+  const [file, ...extra] = positionals;
+  if (!file || extra.length > 0) throw new UsageError('Usage: npm run cli -- import FILE [--parts FILE] [--dry-run]');
+  const shipments = { path: path.resolve(file), name: path.basename(file), sheet: values.sheet };
+  const parts = values.parts
+    ? { path: path.resolve(values.parts), name: path.basename(values.parts), sheet: values['parts-sheet'] }
+    : undefined;
+  for (const named of [shipments, parts]) {
+    if (named && !existsSync(named.path)) throw new UsageError(`${named.path}: no such file.`);
+  }
+  const config = loadConfig();
+  const database = await openMigratedDatabase(config);
+  try {
+    // Counted first, so the progress bar knows its end (reading is quick next to writing).
+    const total = (await countRows(shipments)) + (parts ? await countRows(parts) : 0);
+    const report = await runImport(
+      database.db,
+      CLI_PRINCIPAL,
+      CLI_ACTOR,
+      { shipments, parts, dryRun: values['dry-run'] },
+      { onProgress: (done) => process.stdout.write(`\r${progressBar(done, total)}`) },
+    );
+    process.stdout.write('\n');
+    console.log(summaryLines(report, config.publicUrl).join('\n'));
+  } catch (error) {
+    throw error instanceof AppError ? new UsageError(error.message) : error;
+  } finally {
+    await database.close();
+  }
+}
+
+async function countRows(file: { path: string; sheet?: string | undefined }) {
+  const table = await openTable(file.path, { sheet: file.sheet });
+  let rows = 0;
+  for await (const _ of table.rows) rows += 1;
+  return rows;
+}
+
 /** Columns padded to their widest cell: readable in a terminal and easy to copy from. */
 function table(header: string[], rows: string[][]) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
@@ -155,6 +225,8 @@ async function run(argv: string[]) {
       return seedDemoCommand();
     case 'bulk-load':
       return bulkLoadCommand(rest);
+    case 'import':
+      return importCommand(rest);
     case undefined:
     case 'help':
     case '--help':

@@ -28,6 +28,7 @@ const EnvSchema = z.object({
   SUPPORT_EMAIL: z.email().optional(),
   UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
   UPLOAD_MAX_FILES: positiveInt.default(20),
+  IMPORT_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -61,6 +62,8 @@ export type AppConfig = {
   supportEmail: string | undefined;
   uploadMaxBytes: number;
   uploadMaxFiles: number;
+  /** Largest import file (a 100,000-row report is about 30 MB as CSV). */
+  importMaxBytes: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** The built web app the server serves (a build elsewhere lets tests run beside a working copy's server). */
@@ -94,6 +97,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     supportEmail: e.SUPPORT_EMAIL,
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
+    importMaxBytes: e.IMPORT_MAX_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : BUILT_WEB_APP,

@@ -30,6 +30,9 @@ export class AppError extends Error {
   }
 }
 
+/** The HTTP status an AppError answers with. */
+export const statusOf = (error: AppError) => STATUS[error.kind];
+
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {

@@ -138,11 +138,17 @@ export const LineItemQuery = z.object({
   pageSize: pageSizeParam.default(DEFAULT_PAGE_SIZE),
   report: z.enum(REPORTS, { error: 'report is default or dr.' }).default('default'),
   po: z.string().trim().max(MAX_TEXT).optional().describe('Only the line items of this PO number'),
+  importId: z.coerce
+    .number({ error: 'importId must be a whole number.' })
+    .int('importId must be a whole number.')
+    .min(1, 'importId must be a whole number.')
+    .optional()
+    .describe('Only the line items of the shipments in this import (POST /api/Import answers its id)'),
 });
 export type LineItemQuery = z.infer<typeof LineItemQuery>;
 
 /** The part of a query that decides which rows match and their order (paging aside). */
-export type RowQuery = Pick<LineItemQuery, 'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po'>;
+export type RowQuery = Pick<LineItemQuery, 'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId'>;
 
 /** What a cell shows, as text: the dashboard, search, text filters and CSV all read this. */
 export function displayText(row: LineItem, column: ColumnKey): string {
@@ -167,7 +173,10 @@ export function displayText(row: LineItem, column: ColumnKey): string {
 /** The effective sort: the caller's, or dest_eta descending when none is given. */
 export const effectiveSort = (sort: readonly SortRule[]) => (sort.length > 0 ? sort : DEFAULT_SORT);
 
-/** The reference: which rows match `query`, in its order. The SQL translation must answer exactly this. */
+/**
+ * The reference: which rows match `query`, in its order. The SQL translation must answer exactly this.
+ * `importId` names a database record the rows do not carry, so only the SQL side applies it.
+ */
 export function queryLineItems(rows: readonly LineItem[], query: RowQuery): LineItem[] {
   const matching = rows.filter(
     (row) => matchesPo(row, query.po) && matchesSearch(row, query) && matchesFilters(row, query),

@@ -27,6 +27,8 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_user',
       'auth_verification',
       'documents',
+      'import_shipments',
+      'imports',
       'line_item_counts',
       'line_item_rows',
       'line_items',
@@ -38,7 +40,7 @@ describe(`migrations on ${testEngine}`, () => {
     const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
     expect(extensions.rowCount).toBe(1);
     const applied = await database.pool.query('select count(*)::int as n from drizzle.__drizzle_migrations');
-    expect(applied.rows[0].n).toBe(4);
+    expect(applied.rows[0].n).toBe(5);
   });
 });
 

@@ -10,6 +10,7 @@ import {
   numeric,
   date as pgDate,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   unique,
@@ -155,6 +156,31 @@ export const documents = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index().on(table.shipment_id), index().on(table.created_at)],
+);
+
+/** One row per import run (POST /api/Import, `cli import`); its summary is the report's counts. */
+export const imports = pgTable('imports', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  actor_person_id: bigint('actor_person_id', { mode: 'number' }),
+  actor_email: text('actor_email'),
+  file_name: text('file_name').notNull(),
+  parts_file_name: text('parts_file_name'),
+  summary: jsonb('summary'),
+});
+
+/** The shipments an import named (created, updated or already as the file says): the dashboard filters by it. */
+export const importShipments = pgTable(
+  'import_shipments',
+  {
+    import_id: bigint('import_id', { mode: 'number' })
+      .notNull()
+      .references(() => imports.id, { onDelete: 'cascade' }),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+  },
+  (table) => [primaryKey({ columns: [table.import_id, table.shipment_id] })],
 );
 
 /** The people list (SPEC.md 'Person'). A person may sign in once they have an account (fireauth_id). */

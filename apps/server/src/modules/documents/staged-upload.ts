@@ -94,7 +94,8 @@ export function limitDisplay(bytes: number): string {
 const fileTooLarge = (limits: UploadLimits) =>
   new AppError('too_large', `Each file must be at most ${limitDisplay(limits.maxBytes)}.`);
 
-function uploadError(error: unknown, limits: UploadLimits): unknown {
+/** A multipart failure as the client should hear it: a 4xx with a message, never a 500. */
+export function uploadError(error: unknown, limits: UploadLimits): unknown {
   if (error instanceof AppError) return error;
   const code = (error as { code?: unknown } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return fileTooLarge(limits);

@@ -61,6 +61,11 @@ export function visibleRows(principal: Principal): SQL {
 export function matchingRows(query: RowQuery): SQL {
   const conditions: SQL[] = [];
   if (query.po) conditions.push(sql`r.title = ${query.po}`);
+  if (query.importId !== undefined) {
+    conditions.push(
+      sql`r.shipment_id in (select shipment_id from import_shipments where import_id = ${query.importId})`,
+    );
+  }
   if (query.q !== '') {
     const pattern = `%${escapeLike(foldCase(query.q))}%`;
     conditions.push(
@@ -76,7 +81,8 @@ export function matchingRows(query: RowQuery): SQL {
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
 }
 
-export const hasCriteria = (query: RowQuery) => Boolean(query.po) || query.q !== '' || query.filters.length > 0;
+export const hasCriteria = (query: RowQuery) =>
+  Boolean(query.po) || query.importId !== undefined || query.q !== '' || query.filters.length > 0;
 
 function filterCondition(filter: Filter): SQL {
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;
