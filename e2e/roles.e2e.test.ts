@@ -21,9 +21,9 @@ async function sidebarLinks(page: Page) {
 
 describe('each role sees its own sidebar', () => {
   test.each([
-    ['admin', ['Dashboard', 'Reports', 'User management', 'Support']],
+    ['admin', ['Dashboard', 'Import', 'Reports', 'User management', 'Support']],
     ['employee', ['Dashboard', 'Reports', 'Support']],
-    ['forwarder', ['Dashboard', 'Support']],
+    ['forwarder', ['Dashboard', 'Import', 'Support']],
   ] as const)('%s', async (who, links) => {
     const context = await openContext(browser);
     const page = await context.newPage();

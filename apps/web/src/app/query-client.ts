@@ -24,12 +24,13 @@ export const queryPersister = createSyncStoragePersister({
 });
 
 /**
- * What is saved to local storage: everything but the dashboard's list pages. Up to 500 line items a
- * page would soon pass the browser's ~5 MB storage quota, and they are refetched on mount anyway.
+ * What is saved to local storage: everything but the dashboard's list pages and the import's dry
+ * runs. Up to 500 line items a page would soon pass the browser's ~5 MB storage quota, and they are
+ * refetched on mount anyway; a dry run describes files chosen on the page, gone after a reload.
  */
 export function shouldPersistQuery(query: Query) {
   const [resource, kind] = query.queryKey;
-  return defaultShouldDehydrateQuery(query) && !(resource === 'line-items' && kind === 'list');
+  return defaultShouldDehydrateQuery(query) && !(resource === 'line-items' && kind === 'list') && resource !== 'import';
 }
 
 /** Nothing of one user's data may show to the next user of this browser. */

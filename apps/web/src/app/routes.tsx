@@ -2,7 +2,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
-import { canManageUsers, canSeeReports } from '../lib/permissions.ts';
+import { canEdit, canManageUsers, canSeeReports } from '../lib/permissions.ts';
 import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
@@ -10,6 +10,9 @@ import { AppShell } from './shell/app-shell.tsx';
 // chunk, fetched when first opened.
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-page.tsx').then((module) => ({ default: module.AnalyticsPage })),
+);
+const ImportPage = lazy(() =>
+  import('../features/import/import-page.tsx').then((module) => ({ default: module.ImportPage })),
 );
 const LineItemPage = lazy(() =>
   import('../features/line-items/line-item-page.tsx').then((module) => ({ default: module.LineItemPage })),
@@ -62,6 +65,14 @@ export function AppRoutes() {
           element={
             <RequireRole isAllowed={canManageUsers}>
               <UserManagementPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path="/import"
+          element={
+            <RequireRole isAllowed={canEdit}>
+              <ImportPage />
             </RequireRole>
           }
         />

@@ -61,25 +61,41 @@ export function apiUrl(path: string, query: RequestOptions['query'] = {}) {
 
 /** Calls the product API with the session cookie and the spec's headers; throws ApiError when refused. */
 export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await request(path, options, 'application/json');
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw refusal(response, payload);
+  return payload as T;
+}
+
+/**
+ * Like `api`, for an answer read as it arrives (`accept` says which kind): resolves with the
+ * response once the server has accepted the call; throws ApiError when refused.
+ */
+export async function apiStream(path: string, accept: string, options: RequestOptions = {}): Promise<Response> {
+  const response = await request(path, options, accept);
+  if (!response.ok) throw refusal(response, await response.json().catch(() => null));
+  return response;
+}
+
+function request(path: string, options: RequestOptions, accept: string) {
   const isForm = options.body instanceof FormData;
-  const headers: Record<string, string> = { accept: 'application/json', ...userDataHeader() };
+  const headers: Record<string, string> = { accept, ...userDataHeader() };
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  const response = await fetch(apiUrl(path, options.query), {
+  return fetch(apiUrl(path, options.query), {
     method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
     credentials: 'same-origin',
     headers,
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) {
-    if (response.status === 401) for (const listener of unauthenticatedListeners) listener();
-    const body = (payload ?? {}) as { message?: unknown; code?: unknown };
-    throw new ApiError(
-      response.status,
-      typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`,
-      typeof body.code === 'string' ? body.code : undefined,
-    );
-  }
-  return payload as T;
+}
+
+function refusal(response: Response, payload: unknown): ApiError {
+  if (response.status === 401) for (const listener of unauthenticatedListeners) listener();
+  const body = (payload ?? {}) as { message?: unknown; code?: unknown };
+  return new ApiError(
+    response.status,
+    typeof body.message === 'string' ? body.message : `The server answered ${response.status}.`,
+    typeof body.code === 'string' ? body.code : undefined,
+  );
 }

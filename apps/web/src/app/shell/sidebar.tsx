@@ -1,6 +1,7 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import LogoutIcon from '@mui/icons-material/Logout';
 import SearchIcon from '@mui/icons-material/Search';
@@ -21,7 +22,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { ShipmentSearch } from '../../features/shipments/shipment-search.tsx';
-import { canManageUsers, canSeeReports } from '../../lib/permissions.ts';
+import { canEdit, canManageUsers, canSeeReports } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSession, useSignedInUser } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
@@ -67,6 +68,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
 
   const entries: NavEntry[] = [
     { label: 'Dashboard', to: '/', icon: <DashboardIcon />, isShown: true },
+    { label: 'Import', to: '/import', icon: <FileUploadIcon />, isShown: canEdit(role) },
     { label: 'Reports', to: '/reports', icon: <AssessmentIcon />, isShown: canSeeReports(role) },
     { label: 'User management', to: '/user-management', icon: <GroupIcon />, isShown: canManageUsers(role) },
   ];

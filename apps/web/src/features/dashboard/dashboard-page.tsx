@@ -4,6 +4,7 @@ import type { PageSize } from '@quayside/domain/constants';
 import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
@@ -22,7 +23,14 @@ import { pageCountOf } from './paging.ts';
 import { SearchBox } from './search-box.tsx';
 import { cycleSort, sortsWithin } from './sort-rules.ts';
 import { TableSummary } from './table-summary.tsx';
-import { exportParamsOf, isViewCustomised, lineItemListParams, resetTableView, type TableView } from './table-view.ts';
+import {
+  exportParamsOf,
+  importIdParam,
+  isViewCustomised,
+  lineItemListParams,
+  resetTableView,
+  type TableView,
+} from './table-view.ts';
 import { useListPosition } from './use-list-position.ts';
 import { useTableView } from './use-table-view.ts';
 
@@ -71,8 +79,11 @@ function LineItemsDashboard({ email }: { email: string }) {
   const [view, setView] = useTableView(email);
   const { page, report, update } = useListPosition(email);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  // '?import=N' (the Import page's link) narrows the list to one import; it lives in the URL only.
+  const [searchParams, setSearchParams] = useSearchParams();
+  const importId = importIdParam(searchParams.get('import'));
 
-  const params = lineItemListParams(view, page, report);
+  const params = lineItemListParams(view, page, report, importId);
   const list = useQuery(lineItemListQuery(params));
   const data = list.data;
   const pageCount = data ? pageCountOf(data.total, data.pageSize) : 1;
@@ -86,6 +97,14 @@ function LineItemsDashboard({ email }: { email: string }) {
   };
   const clearSearch = () => changeView({ searchQuery: '' });
   const clearFilters = () => changeView({ filters: [] });
+  const clearImport = () => {
+    setSearchParams((current) => {
+      const next = new URLSearchParams(current);
+      next.delete('import');
+      return next;
+    });
+    update({ page: 1 });
+  };
 
   // Rows deleted elsewhere (or a remembered page of a longer list) can leave the page past the end: go to the last one.
   const isPastEnd = data !== undefined && !list.isPlaceholderData && page > pageCount;
@@ -123,6 +142,14 @@ function LineItemsDashboard({ email }: { email: string }) {
 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <SearchBox value={view.searchQuery} onSearch={(searchQuery) => changeView({ searchQuery })} />
+        {importId !== undefined ? (
+          <Chip
+            label={`Showing the line items of import ${importId}`}
+            onDelete={clearImport}
+            color="primary"
+            variant="outlined"
+          />
+        ) : null}
         {search ? <Chip label={`Search: ${search}`} onDelete={clearSearch} color="primary" variant="outlined" /> : null}
         {activeFilterCount > 0 ? (
           <Chip
@@ -191,7 +218,7 @@ function LineItemsDashboard({ email }: { email: string }) {
                 pageSize={data.pageSize}
                 total={data.total}
                 totalAll={data.totalAll}
-                isNarrowed={search !== '' || activeFilterCount > 0}
+                isNarrowed={search !== '' || activeFilterCount > 0 || importId !== undefined}
                 filters={view.filters}
                 logic={view.filterLogic}
                 sortConfigs={view.sortConfigs}

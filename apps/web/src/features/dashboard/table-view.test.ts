@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_TABLE_VIEW,
   exportParamsOf,
+  importIdParam,
   isViewCustomised,
   lineItemListParams,
   parseStoredView,
@@ -106,5 +107,20 @@ describe('the query sent to GET /api/LineItems', () => {
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('page');
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('pageSize');
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).toMatchObject({ q: 'VLV-01', report: 'dr' });
+  });
+
+  it('narrows the list and its export to one import when the URL names it', () => {
+    const params = lineItemListParams(DEFAULT_TABLE_VIEW, 1, 'default', 12);
+    expect(params).toEqual({ page: 1, pageSize: 50, report: 'default', importId: 12 });
+    expect(exportParamsOf(params)).toEqual({ report: 'default', importId: 12 });
+  });
+});
+
+describe("the dashboard's ?import=N", () => {
+  it('is a whole number from 1', () => {
+    expect(importIdParam('12')).toBe(12);
+    expect(importIdParam(' 7 ')).toBe(7);
+    for (const text of [null, '', '0', '-3', '1.5', '1e3', 'abc', '12abc', '99999999999999999'])
+      expect(importIdParam(text), String(text)).toBeUndefined();
   });
 });

@@ -87,9 +87,23 @@ export type LineItemListParams = {
   page: number;
   pageSize: PageSize;
   report: Report;
+  /** Only the line items of one import's shipments (from the URL, never saved with the view). */
+  importId?: number;
 };
 
-export function lineItemListParams(view: TableView, page: number, report: Report): LineItemListParams {
+/** The dashboard's `?import=N` (a link from the Import page): the import's id, or undefined when absent or not one. */
+export function importIdParam(text: string | null): number | undefined {
+  if (text === null || !/^[1-9]\d{0,15}$/.test(text.trim())) return undefined;
+  const id = Number(text.trim());
+  return Number.isSafeInteger(id) ? id : undefined;
+}
+
+export function lineItemListParams(
+  view: TableView,
+  page: number,
+  report: Report,
+  importId?: number,
+): LineItemListParams {
   const q = view.searchQuery.trim();
   const filters = view.filters.filter(isActiveFilter);
   const sort = toSortRules(view.sortConfigs);
@@ -101,6 +115,7 @@ export function lineItemListParams(view: TableView, page: number, report: Report
     page,
     pageSize: view.pageSize,
     report,
+    ...(importId !== undefined ? { importId } : {}),
   };
 }
 

@@ -3,9 +3,10 @@ import { Autocomplete, InputAdornment, TextField } from '@mui/material';
 import { SHIPMENT_MATCH_MIN_LENGTH } from '@quayside/domain/constants';
 import type { ShipmentMatchResponse } from '@quayside/domain/shipments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useEffect, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { useDebounced } from '../../lib/use-debounced.ts';
 
 const DEBOUNCE_MS = 250;
 
@@ -29,15 +30,6 @@ export const shipmentSuggestionsQuery = (text: string) =>
     enabled: text.length >= SHIPMENT_MATCH_MIN_LENGTH,
     staleTime: 30_000,
   });
-
-function useDebounced(value: string, delayMs: number) {
-  const [debounced, setDebounced] = useState(value);
-  useEffect(() => {
-    const timer = window.setTimeout(() => setDebounced(value), delayMs);
-    return () => window.clearTimeout(timer);
-  }, [value, delayMs]);
-  return debounced;
-}
 
 /** The sidebar's 'Search shipments' box: suggestions from 4 characters; a choice or Enter opens the shipment. */
 export function ShipmentSearch({ onFocusChange }: { onFocusChange?: (isFocused: boolean) => void }) {

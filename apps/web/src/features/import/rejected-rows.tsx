@@ -1,0 +1,66 @@
+import {
+  Alert,
+  Paper,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  Typography,
+} from '@mui/material';
+import type { ImportReport } from '@quayside/domain/import';
+import { useId } from 'react';
+import { SHEET_LABELS } from './import-report.ts';
+
+const COLUMNS = ['File', 'Row', 'Shipment or part', 'Reasons'] as const;
+const TRUNCATED = 'Not every row is listed here; the counts above include them all.';
+
+/** Rows the import leaves out, and why: the person fixes them in the file and imports it again. */
+export function RejectedRows({ report }: { report: ImportReport }) {
+  const titleId = useId();
+  if (report.rejections.length === 0) return report.truncated ? <Alert severity="info">{TRUNCATED}</Alert> : null;
+  return (
+    <div>
+      <Typography id={titleId} variant="h6" component="h2" sx={{ mb: 1 }}>
+        Rejected rows
+      </Typography>
+      {report.truncated ? (
+        <Alert severity="info" sx={{ mb: 1 }}>
+          {TRUNCATED}
+        </Alert>
+      ) : null}
+      {/* It scrolls: keyboard users reach it with Tab and scroll it with the arrow keys. */}
+      <TableContainer
+        component={Paper}
+        variant="outlined"
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
+        sx={{ maxHeight: 480 }}
+      >
+        <Table size="small" stickyHeader aria-labelledby={titleId}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((column) => (
+                <TableCell key={column} sx={{ fontWeight: 600 }}>
+                  {column}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {report.rejections.map((rejection) => (
+              <TableRow key={`${rejection.sheet}-${rejection.row}`}>
+                <TableCell>{SHEET_LABELS[rejection.sheet]}</TableCell>
+                <TableCell>{rejection.row}</TableCell>
+                <TableCell sx={{ wordBreak: 'break-word' }}>{rejection.key}</TableCell>
+                <TableCell>{rejection.reasons.join(' ')}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      </TableContainer>
+    </div>
+  );
+}
