@@ -61,7 +61,7 @@ test('an employee sees no user management and is sent away from it, but may read
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
   expect(await page.getByRole('link', { name: 'User management' }).count()).toBe(0);
 
-  await page.getByRole('link', { name: 'Reports' }).click();
+  await (await openSidebar(page)).getByRole('link', { name: 'Reports' }).click();
   await page.getByRole('heading', { name: 'Recent Documents (last 7 days)' }).waitFor();
   // Demo data uploads documents over the last days; the search narrows them.
   await page.getByRole('columnheader', { name: 'Document' }).waitFor();

@@ -37,7 +37,7 @@ test('logging out clears what this browser kept of the user, so the next one sta
   const context = await openContext(browser);
   const page = await context.newPage();
   await signIn(page, users().admin);
-  await page.getByRole('link', { name: 'User management' }).click();
+  await (await openSidebar(page)).getByRole('link', { name: 'User management' }).click();
   await page.getByRole('columnheader', { name: 'Email' }).waitFor();
   const stored = () =>
     page.evaluate(() => ({

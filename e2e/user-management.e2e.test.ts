@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
 import { signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -15,7 +16,7 @@ afterAll(async () => {
 test('an admin adds, searches, edits (e-mail read-only) and deletes a user', async () => {
   const page = await (await openContext(browser)).newPage();
   await signIn(page, users().admin);
-  await page.getByRole('link', { name: 'User management' }).click();
+  await (await openSidebar(page)).getByRole('link', { name: 'User management' }).click();
   await page.getByRole('heading', { name: 'User Management' }).waitFor();
   await page.getByRole('columnheader', { name: 'Email' }).waitFor();
   await expectNoSeriousA11yViolations(page);
