@@ -114,7 +114,7 @@ export async function buildApp(
 
   // Everything else under /api needs a session; the principal comes from it alone.
   await app.register(async (api) => {
-    api.addHook('onRequest', createAuthenticate(auth, db));
+    api.addHook('onRequest', createAuthenticate(auth, db, config.publicUrl));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db);

@@ -29,6 +29,7 @@ import { useSiteSettings } from '../../lib/site.ts';
 
 export const RAIL_WIDTH = 72;
 export const EXPANDED_WIDTH = 264;
+const ROW_HEIGHT = 48;
 
 type NavEntry = { label: string; to: string; icon: ReactNode; isShown: boolean };
 
@@ -41,6 +42,8 @@ function NavItem({ entry, isExpanded }: { entry: NavEntry; isExpanded: boolean }
         end
         aria-label={entry.label}
         sx={{
+          // Rows keep their height when the labels appear, so a row pointed at does not move away.
+          minHeight: ROW_HEIGHT,
           borderLeft: '4px solid transparent',
           '&.active': { borderLeftColor: 'primary.main', bgcolor: 'action.selected', fontWeight: 600 },
         }}
@@ -114,7 +117,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
               target="_blank"
               rel="noopener noreferrer"
               aria-label="Support"
-              sx={{ borderLeft: '4px solid transparent' }}
+              sx={{ minHeight: ROW_HEIGHT, borderLeft: '4px solid transparent' }}
             >
               <ListItemIcon sx={{ minWidth: 40 }}>
                 <SupportAgentIcon />
