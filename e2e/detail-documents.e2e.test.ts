@@ -4,7 +4,7 @@ import path from 'node:path';
 import type { Browser, BrowserContext } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openContext } from './support/browser.ts';
+import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -45,7 +45,10 @@ afterAll(async () => {
 
 async function arrangeShipment(context: BrowserContext) {
   const shipment = `E2E-DOC-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  const response = await context.request.post('/api/Shipments', { data: [{ Shipment: shipment }] });
+  const response = await context.request.post('/api/Shipments', {
+    headers: sameOrigin(),
+    data: [{ Shipment: shipment }],
+  });
   if (!response.ok()) throw new Error(`arranging ${shipment} failed: ${response.status()} ${await response.text()}`);
   return shipment;
 }

@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openContext } from './support/browser.ts';
+import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -19,6 +19,7 @@ const unique = (label: string) =>
 async function arrangeShipment(context: BrowserContext, orderRefs: string[]) {
   const shipment = unique('E2E-LI');
   const response = await context.request.post('/api/Shipments', {
+    headers: sameOrigin(),
     data: [{ Shipment: shipment, 'Order Ref': orderRefs, 'Dest.': 'USMIA', ATD: '2024-05-03' }],
   });
   if (!response.ok()) throw new Error(`arranging ${shipment} failed: ${response.status()} ${await response.text()}`);
@@ -145,9 +146,15 @@ test('an employee reads a line item with no edit control, and the API refuses it
   expect(await page.getByRole('button', { name: 'Add Documents' }).count()).toBe(0);
   await expectNoSeriousA11yViolations(page);
 
-  const update = await page.request.post(`/api/LineItems?shipment=${shipment}&po=${po}`, { data: { title: 'X' } });
+  const update = await page.request.post(`/api/LineItems?shipment=${shipment}&po=${po}`, {
+    headers: sameOrigin(),
+    data: { title: 'X' },
+  });
   expect(update.status()).toBe(403);
-  const remove = await page.request.post('/api/LineItems/delete', { data: { title: po, related_shipment: shipment } });
+  const remove = await page.request.post('/api/LineItems/delete', {
+    headers: sameOrigin(),
+    data: { title: po, related_shipment: shipment },
+  });
   expect(remove.status()).toBe(403);
 });
 

@@ -1,7 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openContext } from './support/browser.ts';
+import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -154,9 +154,15 @@ test('an employee reads a shipment with no edit control, cannot create, and the 
   await page.goto('/create-shipment');
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
-  const update = await page.request.post('/api/Shipments?id=QS-0000001', { data: [{ House: 'employee' }] });
+  const update = await page.request.post('/api/Shipments?id=QS-0000001', {
+    headers: sameOrigin(),
+    data: [{ House: 'employee' }],
+  });
   expect(update.status()).toBe(403);
-  const create = await page.request.post('/api/Shipments', { data: [{ Shipment: uniqueShipment('emp') }] });
+  const create = await page.request.post('/api/Shipments', {
+    headers: sameOrigin(),
+    data: [{ Shipment: uniqueShipment('emp') }],
+  });
   expect(create.status()).toBe(403);
 });
 

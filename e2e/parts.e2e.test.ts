@@ -3,7 +3,7 @@ import { confirmDeletePart, PARTS_CHANGED, type PartsResponse } from '@quayside/
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
-import { launchBrowser, openContext } from './support/browser.ts';
+import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 // Parts on the dashboard ('Parts Details' popover, 'Parts Info' dialog) and on the line-item
@@ -60,6 +60,7 @@ const cellsOf = async (row: Locator) => (await row.innerText()).split(/\s+/);
 /** A part added through the API, as another user would. */
 async function addPartThroughApi(context: BrowserContext, lineItem: LineItem, partNumber: string) {
   const response = await context.request.post('/api/Parts', {
+    headers: sameOrigin(),
     data: {
       part_number: partNumber,
       qty: 1,

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
-import { launchBrowser, openContext } from './support/browser.ts';
+import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { openSidebar } from './support/sidebar.ts';
 import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
@@ -26,7 +26,7 @@ test('deleting a signed-in user’s person record signs them out within about 5 
   await leaver.getByRole('button', { name: 'Register' }).click();
   await leaver.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
-  const deleted = await adminContext.request.post('/api/Peoples/delete', { data: [{ email }] });
+  const deleted = await adminContext.request.post('/api/Peoples/delete', { headers: sameOrigin(), data: [{ email }] });
   expect(deleted.status()).toBe(200);
   const started = Date.now();
   await leaver.waitForURL('**/login', { timeout: 10_000 });

@@ -28,6 +28,12 @@ export async function launchBrowser(): Promise<Browser> {
  * A fresh context for the current test, pointed at the e2e server. Call it inside a test (or
  * beforeEach): it closes itself when the test ends, after screenshotting its pages if the test failed.
  */
+/**
+ * The header a browser adds to its own writes: API calls made by a journey (to arrange data, or to
+ * try what a role may not do) carry it too, or the server refuses them as cross-site.
+ */
+export const sameOrigin = () => ({ origin: inject('baseUrl') });
+
 export async function openContext(browser: Browser, options: BrowserContextOptions = {}): Promise<BrowserContext> {
   const context = await browser.newContext({
     baseURL: inject('baseUrl'),

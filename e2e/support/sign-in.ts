@@ -1,5 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { sameOrigin } from './browser.ts';
 
 export type Credentials = { email: string; password: string };
 
@@ -17,7 +18,7 @@ export async function addPerson(
   context: BrowserContext,
   person: { full_name: string; email: string; role?: string; company_name?: string },
 ) {
-  const response = await context.request.post('/api/Peoples', { data: [person] });
+  const response = await context.request.post('/api/Peoples', { headers: sameOrigin(), data: [person] });
   if (!response.ok()) throw new Error(`adding ${person.email} failed: ${response.status()} ${await response.text()}`);
 }
 
