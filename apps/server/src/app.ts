@@ -11,6 +11,7 @@ import { createAuthenticate } from './auth/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerImportRoutes } from './modules/import/import.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db);
     registerPartRoutes(api, db);
+    registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, createLocalDocumentStore(path.join(config.dataDir, 'files')));
     registerImportRoutes(api, db, config);

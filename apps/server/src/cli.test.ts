@@ -1,13 +1,18 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { ALREADY_RESTORED } from '@quayside/domain/deletions';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
+import { auditLog, lineItems, parts, people } from './db/schema.ts';
+import { deleteLineItem } from './modules/line-items/line-items.service.ts';
+import { insertShipment } from './testing/fixtures.ts';
 import { createPostgresTestDatabase, testEngine } from './testing/test-database.ts';
 
 const run = promisify(execFile);
@@ -157,4 +162,191 @@ describe('npm run cli', () => {
       'This file is neither a CSV file nor an Excel workbook (.xlsx).',
     ]);
   });
+});
+
+describe('npm run cli -- deletions / restore-deletion', () => {
+  it('lists recent deletions as a table and restores one, audited as the command line', async () => {
+    const database = await openMigratedDatabase(loadConfig(env));
+    try {
+      await insertShipment(database.db, { shipment: 'CLI-DEL-1' }, [
+        {
+          title: 'PO-9',
+          parts: [
+            { part_number: 'A-1', qty: 2 },
+            { part_number: 'B-2', qty: null },
+          ],
+        },
+      ]);
+      const deleter = {
+        personId: 1,
+        userId: 'u1',
+        email: 'deleter@example.com',
+        fullName: 'Deleter',
+        role: 'Admin',
+        company: '',
+      } as const;
+      await deleteLineItem(database.db, deleter, { shipment: 'CLI-DEL-1', po: 'PO-9' });
+    } finally {
+      await database.close();
+    }
+
+    const listed = await cli(['deletions', '--limit', '5'], env);
+    expect(listed.stderr).toBe('');
+    expect(listed.stdout).toMatch(/^ID\s+Deleted at\s+By\s+What\s+Shipment\s+PO\s+Parts \(qty\)\s+Restored$/m);
+    const row =
+      /^(\d+)\s+\d{4}-\d\d-\d\d \d\d:\d\d:\d\dZ\s+deleter@example\.com\s+line item\s+CLI-DEL-1\s+PO-9\s+A-1 \(2\), B-2\s+no$/m.exec(
+        listed.stdout,
+      );
+    expect(row, listed.stdout).not.toBeNull();
+    const id = row?.[1] ?? '';
+
+    const restored = await cli(['restore-deletion', id], env);
+    expect([restored.stderr, restored.stdout.trim()]).toEqual([
+      '',
+      'Restored line item PO PO-9 on shipment CLI-DEL-1 with 2 parts.',
+    ]);
+    const again = await cli(['restore-deletion', id], env);
+    expect([again.code, again.stderr.trim()]).toEqual([1, ALREADY_RESTORED]);
+    expect((await cli(['deletions'], env)).stdout).toMatch(new RegExp(`^${id}\\s.*CLI-DEL-1\\s.*\\syes$`, 'm'));
+    expect((await cli(['restore-deletion', 'abc'], env)).stderr).toContain('Usage: npm run cli -- restore-deletion ID');
+    expect((await cli(['deletions', '--limit', '501'], env)).stderr.trim()).toBe('--limit must be at most 500.');
+
+    const check = await openMigratedDatabase(loadConfig(env));
+    try {
+      const [lineItem] = await check.db.select().from(lineItems).where(eq(lineItems.title, 'PO-9'));
+      const restoredParts = await check.db
+        .select({ part_number: parts.part_number, qty: parts.qty })
+        .from(parts)
+        .where(eq(parts.line_item_id, lineItem?.id ?? 0))
+        .orderBy(parts.id);
+      expect(restoredParts).toEqual([
+        { part_number: 'A-1', qty: 2 },
+        { part_number: 'B-2', qty: null },
+      ]);
+      const audits = await check.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'restore'), eq(auditLog.entity_id, String(lineItem?.id))));
+      expect(audits).toEqual([
+        expect.objectContaining({
+          actor_email: 'cli',
+          actor_person_id: null,
+          after: expect.objectContaining({ deletion_id: Number(id) }),
+        }),
+      ]);
+    } finally {
+      await check.close();
+    }
+  }, 120_000);
+});
+
+describe('npm run cli -- backup / restore', () => {
+  if (testEngine === 'postgres') {
+    it('refuses with DATABASE_URL set, pointing to pg_dump, pg_restore and PITR', async () => {
+      for (const args of [
+        ['backup', '--out', path.join(os.tmpdir(), 'never.tar.gz')],
+        ['restore', '--in', path.join(os.tmpdir(), 'never.tar.gz')],
+      ]) {
+        const refused = await cli(args, env);
+        expect(refused.code).toBe(1);
+        expect(refused.stderr).toContain('DATABASE_URL is set');
+        expect(refused.stderr).toContain('pg_dump -Fc (restore with pg_restore)');
+        expect(refused.stderr).toContain('point-in-time recovery (PITR)');
+      }
+      expect(existsSync(path.join(os.tmpdir(), 'never.tar.gz'))).toBe(false);
+    });
+    return;
+  }
+
+  it('backs up the database, uploaded files and auth secret, and restores them, keeping what it replaced', async () => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-backup-'));
+    const own = { DATA_DIR: dataDir, LOG_LEVEL: 'silent' };
+    const backupFile = path.join(dataDir, 'quayside.tar.gz');
+    try {
+      const created = await cli(
+        [
+          'create-user',
+          '--email',
+          'kept@example.com',
+          '--password',
+          'kept password',
+          '--name',
+          'Kept',
+          '--role',
+          'Admin',
+        ],
+        own,
+      );
+      expect(created.stderr).toBe('');
+      mkdirSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'files', 'ab', 'doc'), 'original document');
+      const secret = readFileSync(path.join(dataDir, 'auth-secret'), 'utf8');
+
+      const backedUp = await cli(['backup', '--out', backupFile], own);
+      expect([backedUp.stderr, backedUp.stdout.trim()]).toEqual([
+        '',
+        `Backed up the database, 1 uploaded file and the auth secret to ${backupFile}.`,
+      ]);
+      expect((await cli(['backup', '--out', backupFile], own)).stderr).toContain('already exists');
+
+      // While a server has the database open, neither runs.
+      const open = await openMigratedDatabase(loadConfig(own));
+      try {
+        for (const args of [
+          ['backup', '--out', path.join(dataDir, 'other.tar.gz')],
+          ['restore', '--in', backupFile],
+        ]) {
+          const refused = await cli(args, own);
+          expect([refused.code, refused.stderr]).toEqual([1, expect.stringMatching(/is in use by process \d+/)]);
+        }
+        await open.db.insert(people).values({ email: 'later@example.com', full_name: 'Later' });
+      } finally {
+        await open.close();
+      }
+      rmSync(path.join(dataDir, 'files', 'ab'), { recursive: true });
+      writeFileSync(path.join(dataDir, 'files', 'new'), 'added after the backup');
+      writeFileSync(path.join(dataDir, 'auth-secret'), 'another secret\n');
+
+      const garbage = path.join(dataDir, 'garbage.tar.gz');
+      writeFileSync(garbage, 'not a backup');
+      expect((await cli(['restore', '--in', garbage], own)).stderr.trim()).toBe(
+        `${garbage} is not a Quayside backup (made by "npm run cli -- backup").`,
+      );
+
+      const restored = await cli(['restore', '--in', backupFile], own);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toContain('the database, 1 uploaded file and the auth secret.');
+      expect(readFileSync(path.join(dataDir, 'files', 'ab', 'doc'), 'utf8')).toBe('original document');
+      expect(existsSync(path.join(dataDir, 'files', 'new'))).toBe(false);
+      expect(readFileSync(path.join(dataDir, 'auth-secret'), 'utf8')).toBe(secret);
+      const kept = readdirSync(dataDir).filter((name) => name.includes('.before-restore-'));
+      expect(kept.map((name) => name.replace(/\.before-restore-.*/, '')).sort()).toEqual([
+        'auth-secret',
+        'files',
+        'pglite',
+      ]);
+      const keptFiles = kept.find((name) => name.startsWith('files.')) ?? '';
+      expect(readFileSync(path.join(dataDir, keptFiles, 'new'), 'utf8')).toBe('added after the backup');
+
+      // The restored database is the backed-up one, and its administrator signs in as before.
+      const config = loadConfig(own);
+      const database = await openMigratedDatabase(config);
+      const app = await buildApp(config, database);
+      try {
+        const emails = await database.db.select({ email: people.email }).from(people);
+        expect(emails).toEqual([{ email: 'kept@example.com' }]);
+        const signIn = await app.inject({
+          method: 'POST',
+          url: '/api/auth/sign-in/email',
+          payload: { email: 'kept@example.com', password: 'kept password' },
+        });
+        expect(signIn.statusCode).toBe(200);
+      } finally {
+        await app.close();
+        await database.close();
+      }
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
 });

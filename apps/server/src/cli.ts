@@ -1,10 +1,17 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import {
+  DELETIONS_DEFAULT_LIMIT,
+  DELETIONS_MAX_LIMIT,
+  DeletionParams,
+  DeletionsQuery,
+} from '@quayside/domain/deletions';
 import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/people';
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createAuthFromConfig } from './auth/auth.ts';
+import { BackupError, backupDataDir, restoreDataDir } from './backup/backup.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
@@ -12,6 +19,7 @@ import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { AppError } from './errors.ts';
 import type { AuditActor } from './modules/audit/audit.service.ts';
+import { listDeletions, restoreDeletion } from './modules/deletions/deletions.service.ts';
 import { runImport } from './modules/import/import.service.ts';
 import { progressBar, summaryLines } from './modules/import/import-summary.ts';
 import { openTable } from './modules/import/table-reader.ts';
@@ -43,6 +51,17 @@ Commands:
       --sheet NAME        worksheet of the shipments workbook (default: the first)
       --parts-sheet NAME  worksheet of the parts workbook (default: the first)
       --dry-run           report what would happen; change nothing
+  deletions     List recent deletions of line items and parts, newest first, with their ids
+      --limit N       how many (default ${DELETIONS_DEFAULT_LIMIT}, at most ${DELETIONS_MAX_LIMIT})
+  restore-deletion ID
+                Bring back a deletion by its id (a line item with its parts, or removed parts); refuses
+                when the shipment is gone or the PO or part number is there again. Audited as "cli".
+  backup        Back up the embedded database (PGlite), the uploaded files and the generated auth secret
+      --out FILE      the backup to write (.tar.gz); stop the server first
+  restore       Replace the embedded database, uploaded files and auth secret with a backup's; what was
+                there is kept as DATA_DIR/<name>.before-restore-<time>
+      --in FILE       a backup made by "backup"; stop the server first
+                With DATABASE_URL (PostgreSQL), use pg_dump/pg_restore or WAL archiving (PITR) instead.
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
@@ -193,6 +212,76 @@ async function importCommand(args: string[]) {
   }
 }
 
+async function deletionsCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
+  const parsed = DeletionsQuery.safeParse({ limit: values.limit });
+  if (!parsed.success) throw new UsageError(`--${parsed.error.issues[0]?.message ?? 'limit is not valid.'}`);
+  const database = await openMigratedDatabase(loadConfig());
+  try {
+    const deletions = await listDeletions(database.db, CLI_PRINCIPAL, parsed.data.limit);
+    if (deletions.length === 0) {
+      console.log('No deletions.');
+      return;
+    }
+    const rows = deletions.map((deletion) => [
+      String(deletion.id),
+      deletion.at.replace('T', ' ').replace(/\.\d+Z$/, 'Z'),
+      deletion.actor,
+      deletion.entity === 'line_item' ? 'line item' : 'parts',
+      deletion.shipment,
+      deletion.po,
+      deletion.parts
+        .map((part) => (part.qty === null ? part.part_number : `${part.part_number} (${part.qty})`))
+        .join(', '),
+      deletion.restored ? 'yes' : 'no',
+    ]);
+    console.log(table(['ID', 'Deleted at', 'By', 'What', 'Shipment', 'PO', 'Parts (qty)', 'Restored'], rows));
+    console.log('Restore one with: npm run cli -- restore-deletion ID');
+  } finally {
+    await database.close();
+  }
+}
+
+async function restoreDeletionCommand(args: string[]) {
+  const { positionals } = parseArgs({ args, allowPositionals: true, options: {} });
+  const parsed = DeletionParams.safeParse({ id: positionals[0] });
+  if (positionals.length !== 1 || !parsed.success) {
+    throw new UsageError('Usage: npm run cli -- restore-deletion ID (the ID column of "npm run cli -- deletions")');
+  }
+  const database = await openMigratedDatabase(loadConfig());
+  try {
+    const restored = await restoreDeletion(database.db, CLI_PRINCIPAL, parsed.data.id, CLI_ACTOR);
+    console.log(restored.message);
+  } catch (error) {
+    throw error instanceof AppError ? new UsageError(error.message) : error;
+  } finally {
+    await database.close();
+  }
+}
+
+async function backupCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
+  if (!values.out) throw new UsageError('Usage: npm run cli -- backup --out FILE');
+  const { file, manifest } = await backupDataDir(loadConfig(), values.out);
+  console.log(
+    `Backed up the database, ${manifest.files} uploaded file${manifest.files === 1 ? '' : 's'}` +
+      `${manifest.hasAuthSecret ? ' and the auth secret' : ''} to ${file}.`,
+  );
+}
+
+async function restoreCommand(args: string[]) {
+  const { values } = parseArgs({ args, options: { in: { type: 'string' } } });
+  if (!values.in) throw new UsageError('Usage: npm run cli -- restore --in FILE');
+  const { manifest, keptAs } = await restoreDataDir(loadConfig(), values.in);
+  console.log(
+    `Restored the backup of ${manifest.createdAt}: the database, ${manifest.files} uploaded file` +
+      `${manifest.files === 1 ? '' : 's'}${manifest.hasAuthSecret ? ' and the auth secret' : ''}.`,
+  );
+  if (keptAs.length > 0) {
+    console.log(`What it replaced is kept (delete it once you no longer need it):\n  ${keptAs.join('\n  ')}`);
+  }
+}
+
 async function countRows(file: { path: string; sheet?: string | undefined }) {
   const table = await openTable(file.path, { sheet: file.sheet });
   let rows = 0;
@@ -227,6 +316,14 @@ async function run(argv: string[]) {
       return bulkLoadCommand(rest);
     case 'import':
       return importCommand(rest);
+    case 'deletions':
+      return deletionsCommand(rest);
+    case 'restore-deletion':
+      return restoreDeletionCommand(rest);
+    case 'backup':
+      return backupCommand(rest);
+    case 'restore':
+      return restoreCommand(rest);
     case undefined:
     case 'help':
     case '--help':
@@ -239,7 +336,8 @@ async function run(argv: string[]) {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
-  if (error instanceof UsageError || error instanceof ConfigError) console.error(error.message);
+  if (error instanceof UsageError || error instanceof ConfigError || error instanceof BackupError)
+    console.error(error.message);
   else if (error instanceof Error) console.error(`${process.argv[2]} failed: ${error.message}`);
   else console.error(error);
   process.exit(1);

@@ -70,12 +70,15 @@ const readable: Expected = { anonymous: 401, Admin: 200, Employee: 200, Forwarde
 const writable: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: { A: 200, B: 404 } };
 const everyoneSignedIn: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 200 };
 const q = encodeURIComponent;
+const SPOOFED_USER_DATA = { 'user-data': JSON.stringify({ role: 'Admin', company_name: COMPANY_B }) };
 
 function upload(fixture: Fixture): Request {
   const boundary = 'matrixBoundary';
   const body =
     `--${boundary}\r\nContent-Disposition: form-data; name="shipment"\r\n\r\n${fixture.shipment}\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="documentType"\r\n\r\nOther\r\n` +
+    // The original client named the forwarder in the upload: ignored, the server decides.
+    `--${boundary}\r\nContent-Disposition: form-data; name="forwarder"\r\n\r\n${COMPANY_B}\r\n` +
     `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="b.pdf"\r\nContent-Type: application/pdf\r\n\r\n${PDF.toString()}\r\n` +
     `--${boundary}--\r\n`;
   return {
@@ -252,6 +255,18 @@ const CASES: Case[] = [
     }),
     expected: writable,
   },
+  {
+    route: 'GET /api/Deletions',
+    name: 'recent deletions',
+    request: () => ({ url: '/api/Deletions' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/Deletions/:id/restore',
+    name: 'restore a deletion (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/Deletions/999999999/restore' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
   { route: 'POST /api/Files', name: 'upload', request: upload, expected: writable },
   {
     route: 'GET /api/Files',
@@ -305,7 +320,8 @@ describe('authorization on every route', () => {
         method,
         url,
         ...(payload === undefined ? {} : { payload }),
-        headers: { ...headers, ...(token ? bearer(token) : {}) },
+        // Every call also claims to be an Admin of company B the way the original client did: ignored.
+        headers: { ...headers, ...SPOOFED_USER_DATA, ...(token ? bearer(token) : {}) },
       });
       const want = expected[role as Role];
       const status = typeof want === 'number' ? want : want[company];

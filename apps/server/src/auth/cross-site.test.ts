@@ -31,12 +31,13 @@ describe('the session cookie and writes from other sites', () => {
     (await t.db.select().from(shipments).where(eq(shipments.shipment, shipment))).length;
 
   it('refuses a cookie-carried write from another origin, or naming none, and changes nothing', async () => {
-    for (const headers of [
+    const sent: Record<string, string>[] = [
       { origin: 'https://evil.example' },
       { referer: 'https://evil.example/page' },
       { origin: 'null' },
       {},
-    ]) {
+    ];
+    for (const headers of sent) {
       const response = await create('XS-1', headers);
       expect([response.statusCode, response.json().message]).toEqual([403, CROSS_SITE_REFUSED]);
     }

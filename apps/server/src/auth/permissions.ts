@@ -6,6 +6,9 @@ import type { Principal } from './principal.ts';
 
 export const canManagePeople = (principal: Principal) => principal.role === 'Admin';
 
+/** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
+export const canRestoreDeletions = (principal: Principal) => principal.role === 'Admin';
+
 /** Line items, parts, shipments and uploads: Admin everywhere, Forwarder within its company. */
 export const canWriteRecords = (principal: Principal) => principal.role === 'Admin' || principal.role === 'Forwarder';
 

@@ -3,7 +3,8 @@ import { auditLog } from '../../db/schema.ts';
 
 export type AuditActor = { personId: number | null; email: string | null };
 export type AuditEntry = {
-  action: 'create' | 'update' | 'delete' | 'register';
+  /** 'restore' brings back a deletion; its `after` names the deletion's audit entry as `deletion_id`. */
+  action: 'create' | 'update' | 'delete' | 'register' | 'restore';
   entity: string;
   entityId: string | number | null;
   before?: unknown;

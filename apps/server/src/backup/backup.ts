@@ -1,0 +1,236 @@
+import {
+  closeSync,
+  createReadStream,
+  existsSync,
+  fsyncSync,
+  openSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { create, extract, Parser, type ReadEntry } from 'tar';
+import { z } from 'zod';
+
+// Backup and restore of the embedded database (PGlite) with what lives beside it in DATA_DIR:
+// the uploaded documents and the generated auth secret. The backup is a copy of the stopped data
+// directory, a .tar.gz: PGlite keeps a regular PostgreSQL data directory, and copying it while
+// no process has it open is PostgreSQL's own offline ("file system level") backup. It streams,
+// whatever the size. PGlite's dumpDataDir() would need the database open in this process and the
+// whole archive in memory at once (a bulk-loaded database is gigabytes).
+
+const MANIFEST = 'quayside-backup.json';
+const FORMAT = 'quayside-backup';
+
+/** What DATA_DIR holds that a backup keeps (the outbox and upload staging are transient). */
+const DATABASE = 'pglite';
+const FILES = 'files';
+const AUTH_SECRET = 'auth-secret';
+
+const Manifest = z.object({
+  format: z.literal(FORMAT),
+  version: z.literal(1),
+  createdAt: z.string(),
+  postgresVersion: z.string(),
+  files: z.number().int(),
+  hasAuthSecret: z.boolean(),
+});
+type Manifest = z.infer<typeof Manifest>;
+
+export class BackupError extends Error {}
+
+export const POSTGRES_REFUSAL =
+  'backup and restore are for the embedded database (PGlite) only, and DATABASE_URL is set.\n' +
+  'Back up PostgreSQL with its own tools: pg_dump -Fc (restore with pg_restore), or continuous WAL\n' +
+  'archiving with base backups for point-in-time recovery (PITR). Back up DATA_DIR/files (the uploaded\n' +
+  'documents) beside it. See "Backup and restore" in the README.';
+
+type BackupConfig = { dataDir: string; databaseUrl: string | undefined };
+
+/** Writes DATA_DIR's database, uploaded files and auth secret into one new .tar.gz file. */
+export async function backupDataDir(config: BackupConfig, outFile: string) {
+  if (config.databaseUrl) throw new BackupError(POSTGRES_REFUSAL);
+  const out = path.resolve(outFile);
+  if (existsSync(out)) throw new BackupError(`${out} already exists: choose another file name.`);
+  for (const inside of [DATABASE, FILES]) {
+    if (isWithin(out, path.join(config.dataDir, inside))) {
+      throw new BackupError(`Write the backup outside ${path.join(config.dataDir, inside)}.`);
+    }
+  }
+  const databaseDir = path.join(config.dataDir, DATABASE);
+  if (!existsSync(path.join(databaseDir, 'PG_VERSION'))) {
+    throw new BackupError(`There is no embedded database in ${databaseDir} to back up.`);
+  }
+  const release = holdDatabase(config.dataDir);
+  const workDir = await mkdtemp(path.join(os.tmpdir(), 'quayside-backup-'));
+  const partial = `${out}.partial-${process.pid}`;
+  try {
+    const filesDir = path.join(config.dataDir, FILES);
+    const manifest: Manifest = {
+      format: FORMAT,
+      version: 1,
+      createdAt: new Date().toISOString(),
+      postgresVersion: readFileSync(path.join(databaseDir, 'PG_VERSION'), 'utf8').trim(),
+      files: existsSync(filesDir) ? countFiles(filesDir) : 0,
+      hasAuthSecret: existsSync(path.join(config.dataDir, AUTH_SECRET)),
+    };
+    // The manifest goes first, so a restore can tell a Quayside backup from any other file cheaply.
+    await writeFile(path.join(workDir, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
+    const manifestTar = path.join(workDir, 'manifest.tar');
+    await create({ file: manifestTar, cwd: workDir, portable: true }, [MANIFEST]);
+    const entries = [
+      DATABASE,
+      ...(existsSync(filesDir) ? [FILES] : []),
+      ...(manifest.hasAuthSecret ? [AUTH_SECRET] : []),
+    ];
+    // It holds the auth secret and every document: readable by this user only.
+    writeFileSync(partial, '', { mode: 0o600 });
+    await create({ file: partial, gzip: true, cwd: config.dataDir, portable: true }, [`@${manifestTar}`, ...entries]);
+    // On disk before it takes its name: a file called a backup is a whole one.
+    const descriptor = openSync(partial, 'r');
+    try {
+      fsyncSync(descriptor);
+    } finally {
+      closeSync(descriptor);
+    }
+    renameSync(partial, out);
+    return { file: out, manifest };
+  } catch (error) {
+    rmSync(partial, { force: true });
+    throw error;
+  } finally {
+    await rm(workDir, { recursive: true, force: true });
+    release();
+  }
+}
+
+/**
+ * Replaces DATA_DIR's database, uploaded files (and auth secret, when the backup has one) with
+ * the backup's. Nothing is overwritten: what was there is kept as `<name>.before-restore-<time>`.
+ */
+export async function restoreDataDir(config: BackupConfig, inFile: string, now = new Date()) {
+  if (config.databaseUrl) throw new BackupError(POSTGRES_REFUSAL);
+  const file = path.resolve(inFile);
+  if (!existsSync(file)) throw new BackupError(`${file}: no such file.`);
+  const manifest = await readManifest(file);
+  await mkdir(config.dataDir, { recursive: true });
+  const release = holdDatabase(config.dataDir);
+  const stamp = now
+    .toISOString()
+    .replace(/\.\d+Z$/, 'Z')
+    .replaceAll(':', '-');
+  const staging = path.join(config.dataDir, `.restore-${stamp}`);
+  try {
+    await mkdir(staging);
+    // node-tar refuses absolute paths and '..' in entries: nothing lands outside `staging`.
+    await extract({ file, cwd: staging, strict: true });
+    if (!existsSync(path.join(staging, DATABASE, 'PG_VERSION'))) {
+      throw new BackupError(`${file} has no database in it: it is not a complete Quayside backup.`);
+    }
+    const replaced = [DATABASE, FILES, ...(manifest.hasAuthSecret ? [AUTH_SECRET] : [])];
+    const keptAs = swapIn(config.dataDir, staging, replaced, `before-restore-${stamp}`);
+    return { manifest, keptAs };
+  } finally {
+    await rm(staging, { recursive: true, force: true });
+    release();
+  }
+}
+
+/** Moves each current item aside, then the staged one in; on a failure, puts everything back. */
+function swapIn(dataDir: string, staging: string, names: string[], suffix: string) {
+  const done: { name: string; keptAs: string | null }[] = [];
+  try {
+    for (const name of names) {
+      const current = path.join(dataDir, name);
+      const keptAs = existsSync(current) ? `${current}.${suffix}` : null;
+      if (keptAs) renameSync(current, keptAs);
+      done.push({ name, keptAs });
+      // An item the backup lacks (no uploads yet) is simply absent afterwards.
+      if (existsSync(path.join(staging, name))) renameSync(path.join(staging, name), current);
+    }
+  } catch (error) {
+    for (const { name, keptAs } of done.reverse()) {
+      rmSync(path.join(dataDir, name), { recursive: true, force: true });
+      if (keptAs) renameSync(keptAs, path.join(dataDir, name));
+    }
+    throw error;
+  }
+  return done.flatMap((item) => (item.keptAs ? [item.keptAs] : []));
+}
+
+/** The first entry of a Quayside backup is its manifest; anything else is refused before extracting. */
+async function readManifest(file: string): Promise<Manifest> {
+  const notABackup = new BackupError(`${file} is not a Quayside backup (made by "npm run cli -- backup").`);
+  const text = await new Promise<string | null>((resolve) => {
+    const input = createReadStream(file);
+    const finish = (value: string | null) => {
+      input.destroy();
+      resolve(value);
+    };
+    const parser = new Parser({
+      strict: true,
+      onReadEntry: (entry: ReadEntry) => {
+        if (entry.path !== MANIFEST || entry.size > 64 * 1024) return finish(null);
+        const chunks: Buffer[] = [];
+        entry.on('data', (chunk: Buffer) => chunks.push(chunk));
+        entry.on('end', () => finish(Buffer.concat(chunks).toString('utf8')));
+      },
+    });
+    parser.on('error', () => finish(null));
+    parser.on('end', () => finish(null));
+    input.on('error', () => finish(null));
+    input.pipe(parser);
+  });
+  if (text === null) throw notABackup;
+  try {
+    return Manifest.parse(JSON.parse(text));
+  } catch {
+    throw notABackup;
+  }
+}
+
+/**
+ * The PGlite host's lock (DATA_DIR/pglite.lock, holding its process id): while it is held by a
+ * live process the database is open and its files are changing; while we hold it, a server
+ * starting meanwhile refuses to open the database.
+ */
+function holdDatabase(dataDir: string) {
+  const lockFile = `${path.join(dataDir, DATABASE)}.lock`;
+  const holder = lockHolder(lockFile);
+  if (holder) {
+    throw new BackupError(
+      `The database in ${path.join(dataDir, DATABASE)} is in use by process ${holder} (a running Quayside server?). Stop it first.`,
+    );
+  }
+  writeFileSync(lockFile, String(process.pid));
+  return () => {
+    if (lockHolder(lockFile) === process.pid) rmSync(lockFile, { force: true });
+  };
+}
+
+function lockHolder(lockFile: string): number | null {
+  let pid: number;
+  try {
+    pid = Number(readFileSync(lockFile, 'utf8'));
+  } catch {
+    return null;
+  }
+  if (!Number.isSafeInteger(pid) || pid <= 0) return null;
+  try {
+    process.kill(pid, 0);
+    return pid;
+  } catch (error) {
+    // EPERM: alive, but another user's. Anything else: a stale lock left by a crash.
+    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
+  }
+}
+
+function countFiles(directory: string) {
+  return readdirSync(directory, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile()).length;
+}
+
+const isWithin = (file: string, directory: string) => !path.relative(directory, file).startsWith('..');
