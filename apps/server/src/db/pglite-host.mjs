@@ -2,9 +2,11 @@
 // protocol. PGlite executes queries on the thread that calls it, so hosting it here keeps a
 // slow query from freezing the HTTP server; the server reaches it through the `pg` driver,
 // exactly as it reaches a real PostgreSQL. Plain JavaScript so it starts without a TS loader.
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
 
 const dataDir = process.env.PGLITE_DATA_DIR ?? 'memory://';
@@ -39,8 +41,79 @@ function lockHolder(file) {
   }
 }
 
-const db = await PGlite.create({ dataDir, extensions: { pg_trgm } });
-const server = new PGLiteSocketServer({ db, path: socketPath, maxConnections: 64 });
+/**
+ * PGlite's files as NodeFS keeps them, except that fsync reaches the disk. Its WebAssembly file
+ * layer answers every fsync and fdatasync with success and does nothing, so without this a commit
+ * survives a killed process (its WAL was written to the OS) but not a power cut or OS crash.
+ */
+class DurableNodeFS extends NodeFS {
+  async init(pg, options) {
+    const { emscriptenOpts } = await super.init(pg, options);
+    const syncToDisk = (module) => {
+      const nodefs = module.FS.filesystems.NODEFS;
+      // A failed fsync throws, so PostgreSQL stops (PANIC) rather than acknowledge a lost write.
+      nodefs.stream_ops.fsync = (stream) => nodefs.tryFSOperation(() => fsyncSync(stream.nfd)) ?? 0;
+    };
+    return { emscriptenOpts: { ...emscriptenOpts, preRun: [syncToDisk, ...(emscriptenOpts.preRun ?? [])] } };
+  }
+}
+
+/** Every file and directory under `dir` to disk: what PGlite wrote before fsync was real (its initdb, older versions). */
+function fsyncTree(dir) {
+  for (const entry of readdirSync(dir, { withFileTypes: true })) {
+    const entryPath = path.join(dir, entry.name);
+    if (entry.isDirectory()) fsyncTree(entryPath);
+    else if (entry.isFile()) fsyncPath(entryPath);
+  }
+  fsyncPath(dir);
+}
+
+function fsyncPath(file) {
+  const fd = openSync(file, 'r');
+  try {
+    fsyncSync(fd);
+  } finally {
+    closeSync(fd);
+  }
+}
+
+// A commit is acknowledged only once its WAL is on disk: PGlite's start parameters without `-F`
+// (fsync off), synchronous_commit left on, and WAL flushed with fsync, the call DurableNodeFS
+// passes through (fdatasync stays a no-op). An in-memory database has nothing to keep.
+const db =
+  dataDir === 'memory://'
+    ? await PGlite.create({ dataDir, extensions: { pg_trgm } })
+    : await PGlite.create({
+        fs: new DurableNodeFS(dataDir),
+        extensions: { pg_trgm },
+        startParams: [...PGlite.defaultStartParams.filter((param) => param !== '-F'), '-c', 'wal_sync_method=fsync'],
+      });
+if (dataDir !== 'memory://') {
+  fsyncTree(dataDir);
+  fsyncPath(path.dirname(dataDir));
+}
+
+// pglite-socket runs its connections' messages one at a time in arrival order, keeping one
+// connection's turn only inside a transaction. But a query with parameters is several messages
+// (Parse, Bind, Execute, ..., Sync) sharing one unnamed statement and portal: when another
+// connection's message runs between them, a query fails ('portal "" does not exist'). So a
+// connection also keeps its turn from its first such message to its Sync.
+const EXTENDED_QUERY_MESSAGES = new Set([...'PBDECHd'].map((type) => type.charCodeAt(0)));
+let isMidExtendedQuery = false;
+const queueView = new Proxy(db, {
+  get(target, property) {
+    if (property === 'isInTransaction') return () => target.isInTransaction() || isMidExtendedQuery;
+    if (property === 'execProtocolRawStream') {
+      return (message, options) => {
+        isMidExtendedQuery = EXTENDED_QUERY_MESSAGES.has(message[0]);
+        return target.execProtocolRawStream(message, options);
+      };
+    }
+    const value = Reflect.get(target, property, target);
+    return typeof value === 'function' ? value.bind(target) : value;
+  },
+});
+const server = new PGLiteSocketServer({ db: queueView, path: socketPath, maxConnections: 64 });
 await server.start();
 
 let stopping = false;

@@ -1,0 +1,175 @@
+// The real server as users run it (`node --import tsx apps/server/src/main.ts`), in a child
+// process, on a fresh database of the engine under test: for the crash and load suites.
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { loadConfig } from '../config.ts';
+import type { DatabaseHandle } from '../db/client.ts';
+import { openMigratedDatabase } from '../db/open-from-config.ts';
+import { createPostgresTestDatabase, testEngine } from './test-database.ts';
+
+const run = promisify(execFile);
+const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+const READY_TIMEOUT_MS = 60_000;
+/** Settings of the caller's environment that must not leak into the server under test. */
+const SERVER_SETTINGS = [
+  'NODE_ENV',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'TRUST_PROXY',
+];
+
+/** A DATA_DIR (and for PostgreSQL a database) for one server; `remove` deletes both. */
+export async function createServerData() {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-real-'));
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  for (const key of SERVER_SETTINGS) delete env[key];
+  Object.assign(env, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  let dropPostgres = async () => {};
+  if (testEngine === 'postgres') {
+    const postgres = await createPostgresTestDatabase();
+    env.DATABASE_URL = postgres.url;
+    dropPostgres = postgres.drop;
+  }
+  return {
+    env,
+    dataDir,
+    remove: async () => {
+      await dropPostgres();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** `npm run cli -- ...` against the server's database; run it while the server is stopped (PGlite locks DATA_DIR). */
+export async function runCli(env: NodeJS.ProcessEnv, args: string[]) {
+  try {
+    return await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: REPO_ROOT, env });
+  } catch (error) {
+    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
+    throw new Error(`cli ${args[0]} failed:\n${stdout}${stderr}`, { cause: error });
+  }
+}
+
+export type RealServer = Awaited<ReturnType<typeof startRealServer>>;
+
+/**
+ * Starts the server on a free port and waits for /readyz. It leads its own process group, so
+ * `kill()` takes the embedded database's process (PGlite) down with it, as a power cut would.
+ */
+export async function startRealServer(env: NodeJS.ProcessEnv) {
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const logFile = path.join(env.DATA_DIR ?? os.tmpdir(), 'server.log');
+  const log = openSync(logFile, 'a');
+  let child: ChildProcess;
+  try {
+    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+      cwd: REPO_ROOT,
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+      stdio: ['ignore', log, log],
+      detached: true,
+    });
+  } finally {
+    closeSync(log); // the child holds its own copy
+  }
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  const hasExited = () => child.exitCode !== null || child.signalCode !== null;
+  const logTail = () => readFileSync(logFile, 'utf8').trimEnd().split('\n').slice(-30).join('\n');
+
+  const deadline = Date.now() + READY_TIMEOUT_MS;
+  for (;;) {
+    if (hasExited()) throw new Error(`the server exited during start-up; its log:\n${logTail()}`);
+    const isReady = await fetch(`${baseUrl}/readyz`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (isReady) break;
+    if (Date.now() > deadline) {
+      killGroup(child);
+      throw new Error(`${baseUrl}/readyz did not answer within ${READY_TIMEOUT_MS / 1000} s; log:\n${logTail()}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+
+  return {
+    baseUrl,
+    logTail,
+    /** SIGKILL to the server and everything it started: no handler runs, nothing is flushed. */
+    kill: async () => {
+      killGroup(child);
+      await exited;
+      await groupGone(child);
+    },
+    /** SIGTERM, as a service manager stops it: requests finish, the database closes. */
+    stop: async () => {
+      if (hasExited()) return;
+      child.kill('SIGTERM');
+      const killer = setTimeout(() => killGroup(child), 15_000);
+      await exited;
+      clearTimeout(killer);
+    },
+  };
+}
+
+function killGroup(child: ChildProcess) {
+  if (child.pid === undefined) return;
+  try {
+    process.kill(-child.pid, 'SIGKILL');
+  } catch {
+    // the group is already gone
+  }
+}
+
+/**
+ * Waits until no process of the group is left: until init reaps the orphaned PGlite process, its
+ * pid still answers, and a restart would find DATA_DIR locked by it.
+ */
+async function groupGone(child: ChildProcess) {
+  const deadline = Date.now() + 10_000;
+  while (child.pid !== undefined && Date.now() < deadline) {
+    try {
+      process.kill(-child.pid, 0);
+    } catch {
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+/** Signs in over HTTP as the web app does and answers the bearer token. */
+export async function signInOverHttp(baseUrl: string, email: string, password: string): Promise<string> {
+  const response = await fetch(`${baseUrl}/api/auth/sign-in/email`, {
+    method: 'POST',
+    // better-auth checks the Origin of a sign-in against PUBLIC_URL.
+    headers: { 'content-type': 'application/json', origin: baseUrl },
+    body: JSON.stringify({ email, password }),
+  });
+  const body = (await response.json()) as { token?: string };
+  if (!response.ok || !body.token) throw new Error(`sign-in answered ${response.status}: ${JSON.stringify(body)}`);
+  return body.token;
+}
+
+/** The server's database, opened directly (stop the server first when it is PGlite). */
+export function openServerDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseHandle> {
+  return openMigratedDatabase(loadConfig(env));
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
