@@ -26,6 +26,8 @@ export function createLocalDocumentStore(directory: string): DocumentStore {
         if (Buffer.isBuffer(content)) await writeFile(partial, content, { ...options, flag: 'wx' });
         else await pipeline(content, createWriteStream(partial, { ...options, flags: 'wx' }));
         await rename(partial, target);
+        // The directory entry too: after an OS crash the document is there under its key.
+        await syncDirectory(directory);
       } catch (error) {
         await rm(partial, { force: true });
         throw error;
@@ -44,4 +46,13 @@ export function createLocalDocumentStore(directory: string): DocumentStore {
       await rm(fileOf(key), { force: true });
     },
   };
+}
+
+async function syncDirectory(directory: string) {
+  const handle = await open(directory, 'r');
+  try {
+    await handle.sync();
+  } finally {
+    await handle.close();
+  }
 }
