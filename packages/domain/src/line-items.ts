@@ -79,8 +79,8 @@ export const LineItemUpdateBody = z.object({
 export type LineItemUpdateBody = z.infer<typeof LineItemUpdateBody>;
 
 export const LineItemDeleteBody = z.object({
-  title: z.string().trim().min(1, 'title is required.'),
-  related_shipment: z.string().trim().min(1, 'related_shipment is required.'),
+  title: plainText(200).min(1, 'title is required.'),
+  related_shipment: plainText(200).min(1, 'related_shipment is required.'),
 });
 
 export const LineItemResponse = z.object({ lineItem: LineItem });

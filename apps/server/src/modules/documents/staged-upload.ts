@@ -2,6 +2,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, mkdtemp, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { NUL_MESSAGE, noNul } from '@quayside/domain/fields';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
 import type { IncomingUpload, StagedFile } from './documents.service.ts';
@@ -53,7 +54,7 @@ async function readParts(request: FastifyRequest, directory: string, limits: Upl
         parts: limits.maxFiles * 2 + 10,
       },
     });
-    for await (const part of parts) {
+    for await (const part of unlessStalled(request, parts)) {
       if (part.type === 'file') {
         if (part.fieldname !== 'files') {
           part.file.resume();
@@ -74,7 +75,38 @@ async function readParts(request: FastifyRequest, directory: string, limits: Upl
     throw uploadError(error, limits);
   }
   if (shipment === '') throw new AppError('invalid', 'shipment is required.');
+  if (!noNul(shipment)) throw new AppError('invalid', NUL_MESSAGE);
   return { shipment, documentTypes, files };
+}
+
+const UNREADABLE_UPLOAD = 'The upload could not be read. Please try again.';
+/** How long the parser may take to produce the next part once the whole body has arrived. */
+const STALL_MS = 2000;
+
+/**
+ * The parts of a multipart body, refused (400) when the parser stalls: busboy never finishes on
+ * some malformed part headers (a raw CR inside a quoted file name, found by the fuzz suite), and
+ * would hold the request open for ever. While the next part is awaited the parser is the only
+ * reader of the body, so a body that stays paused (or fully read) that long means it is stuck.
+ */
+export async function* unlessStalled<T>(request: FastifyRequest, parts: AsyncIterable<T>): AsyncGenerator<T> {
+  const iterator = parts[Symbol.asyncIterator]();
+  const body = request.raw;
+  for (;;) {
+    const next = await new Promise<IteratorResult<T>>((resolve, reject) => {
+      let idleSince = Date.now();
+      const watch = setInterval(() => {
+        if (!body.readableEnded && !body.isPaused()) idleSince = Date.now();
+        else if (Date.now() - idleSince >= STALL_MS) reject(new AppError('invalid', UNREADABLE_UPLOAD));
+      }, STALL_MS / 8);
+      iterator
+        .next()
+        .then(resolve, reject)
+        .finally(() => clearInterval(watch));
+    });
+    if (next.done) return;
+    yield next.value;
+  }
 }
 
 /**
@@ -104,11 +136,9 @@ export function uploadError(error: unknown, limits: UploadLimits): unknown {
     return new AppError('too_large', 'The upload has too many form fields.');
   }
   // Malformed or cut-off multipart data is the client's doing: a 400 with a message, never a 500.
-  if (typeof code === 'string' && code.startsWith('FST_')) {
-    return new AppError('invalid', 'The upload could not be read. Please try again.');
-  }
+  if (typeof code === 'string' && code.startsWith('FST_')) return new AppError('invalid', UNREADABLE_UPLOAD);
   if (error instanceof Error && /multipart|boundary|terminated early|unexpected end/i.test(error.message)) {
-    return new AppError('invalid', 'The upload could not be read. Please try again.');
+    return new AppError('invalid', UNREADABLE_UPLOAD);
   }
   return error;
 }

@@ -5,7 +5,7 @@ import { pipeline } from 'node:stream/promises';
 import { IMPORT_NOTHING_SENT } from '@quayside/domain/import';
 import type { FastifyRequest } from 'fastify';
 import { AppError } from '../../errors.ts';
-import { NOT_MULTIPART, type UploadLimits, uploadError } from '../documents/staged-upload.ts';
+import { NOT_MULTIPART, type UploadLimits, unlessStalled, uploadError } from '../documents/staged-upload.ts';
 
 export type StagedImport = {
   shipments: { path: string; name: string };
@@ -31,7 +31,7 @@ export async function stageImport(request: FastifyRequest, limits: Omit<UploadLi
     const parts = request.parts({
       limits: { fileSize: limits.maxBytes, files: FIELDS.length, fields: 10, fieldSize: 1024, parts: 12 },
     });
-    for await (const part of parts) {
+    for await (const part of unlessStalled(request, parts)) {
       const field = FIELDS.find((name) => name === part.fieldname);
       if (part.type !== 'file' || !field || staged.has(field)) {
         if (part.type === 'file') part.file.resume();

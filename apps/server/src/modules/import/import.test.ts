@@ -390,6 +390,29 @@ describe('files that cannot be imported', () => {
     expect(await snapshot()).toEqual(before);
   });
 
+  it('answers 400, not never, to a part header the multipart parser cannot finish (found by the fuzz suite)', async () => {
+    // A raw CR inside a quoted file name stalls busboy once the body passes its buffer.
+    const payload = Buffer.concat([
+      Buffer.from(
+        '--x\r\nContent-Disposition: form-data; name="file"; filename="\r"\r\nContent-Type: text/csv\r\n\r\n',
+      ),
+      Buffer.alloc(300_000, 'a'),
+      Buffer.from('\r\n--x--\r\n'),
+    ]);
+    for (const url of ['/api/Import', '/api/Files']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { ...bearer(admin), 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      expect([response.statusCode, response.json().message]).toEqual([
+        400,
+        'The upload could not be read. Please try again.',
+      ]);
+    }
+  });
+
   it('refuses a request without a shipments file', async () => {
     const response = await post(admin, [partsFile(['PO,Shipment,Part Number,Quantity'])]);
     expect([response.statusCode, response.json().message]).toEqual([
