@@ -12,9 +12,9 @@ import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 
 const COMPANY_A = 'Alpha Freight';
 const COMPANY_B = 'Beta Cargo';
-type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA';
+type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA' | 'ForwarderB';
 type Company = 'A' | 'B';
-const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA'];
+const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA', 'ForwarderB'];
 
 let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
@@ -23,6 +23,7 @@ beforeAll(async () => {
   tokens.Admin = await t.signedInAs({ email: 'admin@napco.example', role: 'Admin', company_name: 'NAPCO' });
   tokens.Employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
   tokens.ForwarderA = await t.signedInAs({ email: 'ops@alpha.example', role: 'Forwarder', company_name: COMPANY_A });
+  tokens.ForwarderB = await t.signedInAs({ email: 'ops@beta.example', role: 'Forwarder', company_name: COMPANY_B });
 });
 afterAll(() => t.close());
 
@@ -54,7 +55,18 @@ async function record(company: Company) {
 
 type Request = { method?: 'GET' | 'POST'; url: string; payload?: object | string; headers?: Record<string, string> };
 type Fixture = Awaited<ReturnType<typeof record>>;
-type Expected = Record<Exclude<Role, 'ForwarderA'>, number> & { ForwarderA: number | Record<Company, number> };
+/** Forwarder B's answers mirror Forwarder A's, its own company being B: they are derived, not listed. */
+type Expected = Record<Exclude<Role, 'ForwarderA' | 'ForwarderB'>, number> & {
+  ForwarderA: number | Record<Company, number>;
+};
+
+function expectedStatus(expected: Expected, role: Role, company: Company): number {
+  if (role !== 'ForwarderA' && role !== 'ForwarderB') return expected[role];
+  const want = expected.ForwarderA;
+  if (typeof want === 'number') return want;
+  const own = role === 'ForwarderA' ? company : company === 'A' ? 'B' : 'A';
+  return want[own];
+}
 type Case = {
   route: string;
   name: string;
@@ -323,12 +335,14 @@ describe('authorization on every route', () => {
         // Every call also claims to be an Admin of company B the way the original client did: ignored.
         headers: { ...headers, ...SPOOFED_USER_DATA, ...(token ? bearer(token) : {}) },
       });
-      const want = expected[role as Role];
-      const status = typeof want === 'number' ? want : want[company];
+      const status = expectedStatus(expected, role, company);
       expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
-      // Nothing of company B ever reaches forwarder A: not in a list, a count, a suggestion, an export or a document.
-      if (role === 'ForwarderA') expect(response.body).not.toContain(COMPANY_B);
-      if (role === 'ForwarderA' && !echoesRequest) expect(response.body).not.toContain('M-B-');
+      // Nothing of the other company ever reaches a forwarder: not in a list, a count, a suggestion, an export or a document.
+      const other = role === 'ForwarderA' ? { name: COMPANY_B, prefix: 'M-B-' } : { name: COMPANY_A, prefix: 'M-A-' };
+      if (role === 'ForwarderA' || role === 'ForwarderB') {
+        expect(response.body).not.toContain(other.name);
+        if (!echoesRequest) expect(response.body).not.toContain(other.prefix);
+      }
       if (status >= 400) expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
     },
   );
