@@ -48,3 +48,27 @@ describe('rate limits (kept in the database, per client address)', () => {
     expect(rows.rows.some((row) => row.key.startsWith('auth:') && row.key.includes('sign-in'))).toBe(true);
   });
 });
+
+describe('behind a proxy (TRUST_PROXY=true)', () => {
+  it("counts each client by the proxy's X-Forwarded-For, so one client's failures do not lock out another", async () => {
+    const proxied = await createTestApp({
+      trustProxy: true,
+      authRateLimits: { signIn: tight, signUp: tight, passwordReset: tight, eligibility: tight },
+    });
+    try {
+      const from = (address: string) => ({ 'x-forwarded-for': address });
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const guess = await signInRequest(proxied.app, 'nobody@example.com', 'guess', from('203.0.113.7'));
+        expect(guess.statusCode).toBe(401);
+      }
+      expect((await signInRequest(proxied.app, 'nobody@example.com', 'guess', from('203.0.113.7'))).statusCode).toBe(
+        429,
+      );
+      expect((await signInRequest(proxied.app, 'nobody@example.com', 'guess', from('198.51.100.4'))).statusCode).toBe(
+        401,
+      );
+    } finally {
+      await proxied.close();
+    }
+  });
+});
