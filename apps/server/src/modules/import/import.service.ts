@@ -94,14 +94,13 @@ export async function prepareImport(principal: Principal, request: ImportRequest
     await shipmentSheet.close();
     throw error;
   }
-  const sheets = { shipments: shipmentSheet, parts: partSheet };
   return {
     run: async (db: Database, actor: AuditActor, options: ImportOptions = {}) => {
       try {
-        return await applyImport(db, principal, actor, request, sheets.shipments, sheets.parts, options);
+        return await applyImport(db, principal, actor, request, shipmentSheet, partSheet, options);
       } finally {
         // A failure part-way leaves the files open: let them go.
-        await Promise.all([sheets.shipments.close(), sheets.parts?.close()]);
+        await Promise.all([shipmentSheet.close(), partSheet?.close()]);
       }
     },
   };

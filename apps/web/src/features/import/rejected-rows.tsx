@@ -1,17 +1,8 @@
-import {
-  Alert,
-  Paper,
-  Table,
-  TableBody,
-  TableCell,
-  TableContainer,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { ImportReport } from '@quayside/domain/import';
 import { useId } from 'react';
 import { SHEET_LABELS } from './import-report.ts';
+import { ScrollingTable } from './scrolling-table.tsx';
 
 const COLUMNS = ['File', 'Row', 'Shipment or part', 'Reasons'] as const;
 const TRUNCATED = 'Not every row is listed here; the counts above include them all.';
@@ -30,37 +21,27 @@ export function RejectedRows({ report }: { report: ImportReport }) {
           {TRUNCATED}
         </Alert>
       ) : null}
-      {/* It scrolls: keyboard users reach it with Tab and scroll it with the arrow keys. */}
-      <TableContainer
-        component={Paper}
-        variant="outlined"
-        tabIndex={0}
-        role="region"
-        aria-labelledby={titleId}
-        sx={{ maxHeight: 480 }}
-      >
-        <Table size="small" stickyHeader aria-labelledby={titleId}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column} sx={{ fontWeight: 600 }}>
-                  {column}
-                </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {report.rejections.map((rejection) => (
-              <TableRow key={`${rejection.sheet}-${rejection.row}`}>
-                <TableCell>{SHEET_LABELS[rejection.sheet]}</TableCell>
-                <TableCell>{rejection.row}</TableCell>
-                <TableCell sx={{ wordBreak: 'break-word' }}>{rejection.key}</TableCell>
-                <TableCell>{rejection.reasons.join(' ')}</TableCell>
-              </TableRow>
+      <ScrollingTable labelledBy={titleId} maxHeight={480}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell key={column} sx={{ fontWeight: 600 }}>
+                {column}
+              </TableCell>
             ))}
-          </TableBody>
-        </Table>
-      </TableContainer>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {report.rejections.map((rejection) => (
+            <TableRow key={`${rejection.sheet}-${rejection.row}`}>
+              <TableCell>{SHEET_LABELS[rejection.sheet]}</TableCell>
+              <TableCell>{rejection.row}</TableCell>
+              <TableCell sx={{ wordBreak: 'break-word' }}>{rejection.key}</TableCell>
+              <TableCell>{rejection.reasons.join(' ')}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </ScrollingTable>
     </div>
   );
 }
