@@ -907,6 +907,11 @@ const CASES: Entry[] = [
     requests: getRequest(lineItemQuery.map((query) => `/api/LineItems${query}`)),
   },
   {
+    route: 'GET /api/LineItems/count',
+    kind: 'read',
+    requests: getRequest(lineItemQuery.map((query) => `/api/LineItems/count${query}`)),
+  },
+  {
     route: 'GET /api/LineItems/export',
     kind: 'read',
     requests: getRequest(lineItemQuery.map((query) => `/api/LineItems/export${query}`)),

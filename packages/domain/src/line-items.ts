@@ -50,12 +50,31 @@ export type LineItem = z.infer<typeof LineItem>;
 
 export const LineItemsResponse = z.object({
   lineItems: z.array(LineItem),
-  total: z.number().int().describe('Line items matching the search and filters'),
+  total: z
+    .number()
+    .int()
+    .describe(
+      'Line items matching the search and filters: exact when totalExact, else a lower bound (COUNT_LIMIT + 1)',
+    ),
+  totalExact: z
+    .boolean()
+    .describe('False when more than COUNT_LIMIT line items match: ask GET /api/LineItems/count for the exact figure'),
   totalAll: z.number().int().describe('Line items this user sees before search and filters'),
   page: z.number().int(),
   pageSize: z.union(PAGE_SIZES.map((size) => z.literal(size))),
 });
 export type LineItemsResponse = z.infer<typeof LineItemsResponse>;
+
+/**
+ * A page answer counts its matches only up to this many: counting 400,000 matches exactly costs
+ * far more than finding the page, so a large count is asked for separately (GET /api/LineItems/count).
+ */
+export const COUNT_LIMIT = 1000;
+
+export const LineItemCountResponse = z.object({
+  total: z.number().int().describe('Line items matching the search and filters, exactly'),
+});
+export type LineItemCountResponse = z.infer<typeof LineItemCountResponse>;
 
 export { LineItemQuery };
 

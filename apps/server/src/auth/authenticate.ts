@@ -1,6 +1,8 @@
 import type { FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
+import { readDataVersion } from '../db/data-version.ts';
 import { AppError } from '../errors.ts';
+import { VersionedCache } from '../lib/versioned-cache.ts';
 import type { Auth } from './auth.ts';
 import { toFetchHeaders } from './auth-routes.ts';
 import { type Principal, principalForUser } from './principal.ts';
@@ -9,6 +11,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by `authenticate` on every protected route; the only source of identity and role. */
     principal: Principal;
+    /** The database's data version when the request began (db/data-version.ts), for answers worth remembering. */
+    dataVersion: string;
   }
 }
 
@@ -35,17 +39,40 @@ function originOf(url: string | undefined) {
   }
 }
 
+/** The credentials a request carries, whole: a signed session cookie or a bearer token. */
+const credentialsOf = (request: FastifyRequest) =>
+  `${request.headers.cookie ?? ''}\n${request.headers.authorization ?? ''}`;
+
+type KnownSession = { principal: Principal; expiresAt: number };
+
 /**
  * A preHandler for protected routes: the session (cookie or `Authorization: Bearer`) decides who
  * the caller is. The `user-data` header the web client sends is deliberately never read.
+ *
+ * Checking a session costs a signature and three queries. While nothing at all has been written
+ * to the database, the same credentials must give the same answer, so a principal is reused for
+ * exactly the credentials and the data version it was found at: any sign-out, disabling, role
+ * change or deletion is a write and so ends the reuse, wherever it happened.
  */
 export function createAuthenticate(auth: Auth, db: Database, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
+  const known = new VersionedCache<KnownSession>(1000);
   return async function authenticate(request: FastifyRequest) {
     assertSameOrigin(request, publicOrigin);
+    request.dataVersion = await readDataVersion(db);
+    const credentials = credentialsOf(request);
+    const reused = known.get(credentials, request.dataVersion);
+    if (reused && reused.expiresAt > Date.now()) {
+      request.principal = reused.principal;
+      return;
+    }
     const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
     const principal = session ? await principalForUser(db, session.user) : null;
-    if (!principal) throw new AppError('unauthenticated', 'Please sign in to continue.');
+    if (!principal || !session) throw new AppError('unauthenticated', 'Please sign in to continue.');
+    known.set(credentials, request.dataVersion, {
+      principal,
+      expiresAt: new Date(session.session.expiresAt).getTime(),
+    });
     request.principal = principal;
   };
 }

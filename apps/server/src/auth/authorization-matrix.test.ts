@@ -202,6 +202,12 @@ const CASES: Case[] = [
     expected: everyoneSignedIn,
   },
   {
+    route: 'GET /api/LineItems/count',
+    name: 'exact count',
+    request: (fixture) => ({ url: `/api/LineItems/count?po=${q(fixture.po)}` }),
+    expected: everyoneSignedIn,
+  },
+  {
     route: 'GET /api/LineItems/export',
     name: 'export',
     request: () => ({ url: '/api/LineItems/export' }),

@@ -1,7 +1,8 @@
 import { Readable } from 'node:stream';
 import { csvLine, exportFileName } from '@quayside/domain/csv';
-import { displayText, LINE_ITEM_COLUMNS, REPORT_COLUMNS, type RowQuery } from '@quayside/domain/line-item-query';
+import { LINE_ITEM_COLUMNS, REPORT_COLUMNS, type RowQuery } from '@quayside/domain/line-item-query';
 import {
+  LineItemCountResponse,
   LineItemDeleteBody,
   LineItemKeyQuery,
   LineItemQuery,
@@ -10,19 +11,67 @@ import {
   LineItemUpdateBody,
   MessageResponse,
 } from '@quayside/domain/line-items';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database } from '../../db/client.ts';
-import { deleteLineItem, listLineItems, streamLineItems, updateLineItem } from './line-items.service.ts';
+import { VersionedCache } from '../../lib/versioned-cache.ts';
+import {
+  countLineItems,
+  deleteLineItem,
+  listLineItems,
+  streamDisplayedRows,
+  updateLineItem,
+} from './line-items.service.ts';
+
+/**
+ * The same page or count asked again while nothing was written is answered from memory (at most
+ * this many kept): dashboards open on the same default page, and an exact count of 400,000
+ * matches is worth keeping while someone pages through them.
+ */
+const REMEMBERED_ANSWERS = 200;
+
+/** What a principal's answer depends on besides the data: what it may see, and what it asked. */
+const answerKey = (request: FastifyRequest) =>
+  `${request.principal.role}\n${request.principal.company}\n${request.url}`;
 
 export function registerLineItemRoutes(app: FastifyInstance, db: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
+  const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
 
   api.get(
     '/api/LineItems',
     { schema: { tags: ['line items'], querystring: LineItemQuery, response: { 200: LineItemsResponse } } },
-    async (request) => listLineItems(db, request.principal, request.query),
+    async (request) => {
+      const key = answerKey(request);
+      const remembered = pages.get(key, request.dataVersion);
+      if (remembered) return remembered;
+      const page = await listLineItems(db, request.principal, request.query);
+      pages.set(key, request.dataVersion, page);
+      return page;
+    },
+  );
+
+  api.get(
+    '/api/LineItems/count',
+    {
+      schema: {
+        tags: ['line items'],
+        description: 'The exact number of line items matching the search and filters (page and pageSize are ignored).',
+        querystring: LineItemQuery,
+        response: { 200: LineItemCountResponse },
+      },
+    },
+    async (request) => {
+      const key = answerKey(request);
+      let total = counts.get(key, request.dataVersion);
+      if (total === undefined) {
+        total = await countLineItems(db, request.principal, request.query);
+        counts.set(key, request.dataVersion, total);
+      }
+      return { total };
+    },
   );
 
   api.get(
@@ -68,11 +117,9 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database) {
   );
 }
 
-/** The CSV text, a line at a time: the header holds the report's column labels. */
+/** The CSV text, a batch of lines at a time: the header holds the report's column labels. */
 async function* csvOf(db: Database, principal: Principal, query: RowQuery) {
   const columns = REPORT_COLUMNS[query.report];
   yield csvLine(columns.map((column) => LINE_ITEM_COLUMNS[column].label));
-  for await (const batch of streamLineItems(db, principal, query)) {
-    yield batch.map((lineItem) => csvLine(columns.map((column) => displayText(lineItem, column)))).join('');
-  }
+  for await (const rows of streamDisplayedRows(db, principal, query, columns)) yield rows.map(csvLine).join('');
 }

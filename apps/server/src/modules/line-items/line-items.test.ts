@@ -404,3 +404,52 @@ describe('a forwarder listed without a company', () => {
     );
   });
 });
+
+describe('GET /api/LineItems/count', () => {
+  const count = async (token: string, query: string) => {
+    const response = await t.app.inject({ url: `/api/LineItems/count${query}`, headers: bearer(token) });
+    expect(response.statusCode, response.body).toBe(200);
+    return response.json<{ total: number }>().total;
+  };
+
+  beforeAll(async () => {
+    const shipment = await insertShipment(t.db, { shipment: 'SHP-MANY', forwarder_name: 'Kestrel' });
+    await t.db.execute(
+      sql`insert into line_items (shipment_id, title, po_review_required)
+          select ${shipment.id}, 'MANY-' || n, 10 from generate_series(1, 1200) n`,
+    );
+    await syncLineItemRows(t.db, { shipmentIds: [shipment.id] });
+  });
+
+  it('a page says "more than 1,000" at once, and the count request gives the exact figure', async () => {
+    const page = await listed(admin, '?q=MANY-');
+    expect(page).toMatchObject({ total: 1001, totalExact: false });
+    expect(page.lineItems).toHaveLength(50);
+    expect(await count(admin, '?q=MANY-')).toBe(1200);
+    expect(await count(admin, '?q=MANY-&page=3&pageSize=25')).toBe(1200);
+  });
+
+  it('counts exactly up to 1,000 matches in the page answer itself', async () => {
+    // MANY-1, MANY-10..19, MANY-100..199, MANY-1000..1199 and any other text holding "many-1".
+    const page = await listed(admin, '?q=MANY-1');
+    expect(page.totalExact).toBe(true);
+    expect(page.total).toBeGreaterThanOrEqual(311);
+    expect(page.total).toBeLessThanOrEqual(1000);
+    expect(await count(admin, '?q=MANY-1')).toBe(page.total);
+  });
+
+  it('counts only what the principal sees', async () => {
+    expect(await count(kestrelForwarder, '?q=MANY-')).toBe(1200);
+    expect(await count(blueForwarder, '?q=MANY-')).toBe(0);
+    expect(await listed(blueForwarder, '?q=MANY-')).toMatchObject({ total: 0, totalExact: true });
+    const everything = await listed(kestrelForwarder);
+    expect(everything.totalExact).toBe(true);
+    expect(await count(kestrelForwarder, '')).toBe(everything.totalAll);
+  });
+
+  it('validates its query like the list does', async () => {
+    const response = await t.app.inject({ url: '/api/LineItems/count?logic=XOR', headers: bearer(admin) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ message: 'logic is AND or OR. (logic)' });
+  });
+});
