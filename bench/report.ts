@@ -50,6 +50,9 @@ export function report(input: ReportInput): string {
     exportSection(results, push);
     browserSection(results, push);
   }
+  for (const failed of input.results.filter((result) => result.error)) {
+    push(`**${ENGINE_NAMES[failed.engine]} at ${count(failed.rows)} failed:** \`${failed.error}\``, '');
+  }
   engineComparison(input, push);
   baselineSection(input, push);
   return `${lines.join('\n')}\n`;

@@ -79,6 +79,7 @@ export type SizeResult = {
   browser?: BrowserFigures;
   baseline?: BaselineFigures;
   wholeResponse?: WholeResponseFigures;
+  error?: string;
 };
 
 const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
@@ -99,7 +100,15 @@ const results: SizeResult[] = [];
 try {
   for (const engine of engines) {
     const allSizes = [...new Set([...sizes, ...baselineSizes])].sort((a, b) => a - b);
-    for (const rows of allSizes) results.push(await measureSize(engine, rows));
+    for (const rows of allSizes) {
+      try {
+        results.push(await measureSize(engine, rows));
+      } catch (error) {
+        // One size failing (a timeout, a crash) still leaves the others' figures to report.
+        console.error(`[${engine} ${rows}] failed:`, error);
+        results.push({ engine, rows, loadSeconds: Number.NaN, error: String(error) });
+      }
+    }
   }
 } finally {
   rmSync(webDist, { recursive: true, force: true });

@@ -1,5 +1,5 @@
 import type { Filter, SortRule } from '@quayside/domain/line-item-query';
-import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
+import { COUNT_LIMIT, type LineItem, type LineItemsResponse } from '@quayside/domain/line-items';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -325,4 +325,70 @@ test('search: a part number finds its line items, debounced; no match offers Cle
   await expectTableToShow(page, { q: partNumber });
   await page.getByRole('button', { name: 'Clear search', exact: true }).click();
   await expectTableToShow(page, {});
+});
+
+test('past COUNT_LIMIT matches: the rows first, "more than 1000", then the exact count, asked once', async () => {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  await openDashboard(page);
+  const search = 'Kestrel';
+  const everyMatch = await apiList(page, { q: search });
+  const pageCount = Math.ceil(everyMatch.total / 50);
+  expect(pageCount).toBeGreaterThan(1);
+
+  // The demo data holds fewer line items than COUNT_LIMIT. This search's page answers are marked as
+  // the server marks them past the limit (a lower bound, totalExact false); their rows, and the
+  // exact count, are the server's. The count is held back until the rows have been checked.
+  await page.route(
+    (url) => url.pathname === '/api/LineItems' && url.searchParams.get('q') === search,
+    async (route) => {
+      const response = await route.fetch();
+      const answer = (await response.json()) as LineItemsResponse;
+      await route.fulfill({ response, json: { ...answer, total: COUNT_LIMIT + 1, totalExact: false } });
+    },
+  );
+  const countRequests: URL[] = [];
+  let releaseCount = () => {};
+  const countHeld = new Promise<void>((resolve) => {
+    releaseCount = resolve;
+  });
+  await page.route(
+    (url) => url.pathname === '/api/LineItems/count',
+    async (route) => {
+      countRequests.push(new URL(route.request().url()));
+      await countHeld;
+      await route.continue();
+    },
+  );
+
+  await page.getByRole('searchbox', { name: 'Search across all columns' }).fill(search);
+  await page.getByText(`Search: ${search}`).waitFor();
+  await page.getByText(`Showing 1 - 50 of more than ${COUNT_LIMIT} entries`).waitFor();
+  expect(await shownTitles(page)).toEqual(everyMatch.lineItems.map((lineItem) => lineItem.title));
+  const pages = page.getByRole('navigation', { name: 'Pages' });
+  await pages.getByText('Page 1 of …').waitFor();
+  expect(await pages.getByRole('button', { name: 'Last' }).isDisabled()).toBe(true);
+  expect(await pages.getByRole('button', { name: 'Next' }).isDisabled()).toBe(false);
+  // One count, of the search without paging.
+  expect(countRequests).toHaveLength(1);
+  expect(countRequests[0]?.searchParams.get('q')).toBe(search);
+  expect(countRequests[0]?.searchParams.has('page')).toBe(false);
+  expect(countRequests[0]?.searchParams.has('pageSize')).toBe(false);
+
+  // Paging on while the count is on its way.
+  await pages.getByRole('button', { name: 'Next' }).click();
+  const second = await apiList(page, { q: search, page: 2 });
+  await expect
+    .poll(() => shownTitles(page), { timeout: 10_000 })
+    .toEqual(second.lineItems.map((lineItem) => lineItem.title));
+  await page.getByText(`Showing 51 - ${50 + second.lineItems.length} of more than ${COUNT_LIMIT} entries`).waitFor();
+
+  releaseCount();
+  await page.getByText(`Showing 51 - ${50 + second.lineItems.length} of ${everyMatch.total} entries`).waitFor();
+  await pages.getByText(`Page 2 of ${pageCount}`).waitFor();
+  await pages.getByRole('button', { name: 'Last' }).click();
+  await expectTableToShow(page, { q: search, page: pageCount });
+  await pages.getByText(`Page ${pageCount} of ${pageCount}`).waitFor();
+  // Paging through the same search never counted again.
+  expect(countRequests).toHaveLength(1);
 });

@@ -1,86 +1,25 @@
 import { z } from 'zod';
-import { DEFAULT_PAGE_SIZE, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { pageParam, pageSizeParam } from './fields.ts';
-import type { LineItem } from './line-items.ts';
 import {
-  compareCodePoints,
-  compareNumberTexts,
-  displayDate,
-  foldCase,
-  isNumberText,
-  parseCalendarDate,
-} from './text.ts';
+  COLUMN_KEYS,
+  type ColumnKey,
+  DEFAULT_SORT,
+  displayText,
+  FILTER_OPERATORS,
+  LINE_ITEM_COLUMNS,
+  type Filter as PlainFilter,
+  type SortRule as PlainSortRule,
+  REPORT_COLUMNS,
+  REPORTS,
+} from './line-item-columns.ts';
+import type { LineItem } from './line-items.ts';
+import { compareCodePoints, compareNumberTexts, foldCase, isNumberText, parseCalendarDate } from './text.ts';
 
 // The dashboard's query semantics (DESIGN.md 'The line-item query engine'), written once.
 // The server translates the same query to SQL; a property test holds the two equal.
 
-export type ColumnKind = 'text' | 'number' | 'date';
-
-/** Every column the dashboard can show, filter and sort, with its label (the table header and CSV header). */
-export const LINE_ITEM_COLUMNS = {
-  title: { label: 'PO #', kind: 'text' },
-  related_shipment: { label: 'Shipment', kind: 'text' },
-  forwarder_name: { label: 'Forwarder Name', kind: 'text' },
-  cosignee_name: { label: 'Consignee', kind: 'text' },
-  origin_port: { label: 'Origin Port Code', kind: 'text' },
-  destination_port: { label: 'Destination Port Code', kind: 'text' },
-  transit_type: { label: 'Transit Type', kind: 'text' },
-  numberOfParts: { label: 'Parts', kind: 'number' },
-  part_numbers: { label: 'Part Numbers', kind: 'text' },
-  total_qty: { label: 'Total Qty', kind: 'number' },
-  atd: { label: 'ATD', kind: 'date' },
-  dest_eta: { label: 'Dest. ETA', kind: 'date' },
-  ata: { label: 'ATA', kind: 'date' },
-  est_delivery: { label: 'Est Delivery', kind: 'date' },
-  house: { label: 'House', kind: 'text' },
-  master: { label: 'Master', kind: 'text' },
-} as const satisfies Record<string, { label: string; kind: ColumnKind }>;
-
-export type ColumnKey = keyof typeof LINE_ITEM_COLUMNS;
-export const COLUMN_KEYS = Object.keys(LINE_ITEM_COLUMNS) as [ColumnKey, ...ColumnKey[]];
-
-export const REPORTS = ['default', 'dr'] as const;
-export type Report = (typeof REPORTS)[number];
-
-/**
- * The columns of each report tab, in display order. DR is SPEC.md's list; the Default Report
- * (left open by the spec) shows everything DR shows plus consignee, ports and the part count.
- */
-export const REPORT_COLUMNS: Record<Report, readonly ColumnKey[]> = {
-  default: COLUMN_KEYS,
-  dr: [
-    'title',
-    'forwarder_name',
-    'transit_type',
-    'part_numbers',
-    'total_qty',
-    'est_delivery',
-    'atd',
-    'dest_eta',
-    'ata',
-    'house',
-    'master',
-    'related_shipment',
-  ],
-};
-
-/** Default-report columns that DR does not show: searched separately so each report searches only what it shows. */
-export const DEFAULT_ONLY_COLUMNS = REPORT_COLUMNS.default.filter((key) => !REPORT_COLUMNS.dr.includes(key));
-
-export const FILTER_OPERATORS = [
-  'contains',
-  'equals',
-  'isNot',
-  'startsWith',
-  'endsWith',
-  'greaterThan',
-  'lessThan',
-  'isEmpty',
-  'isNotEmpty',
-] as const;
-export type FilterOperator = (typeof FILTER_OPERATORS)[number];
-
-export const DEFAULT_SORT: readonly SortRule[] = [{ key: 'dest_eta', direction: 'desc' }];
+export * from './line-item-columns.ts';
 
 const MAX_TEXT = 200;
 /** Control characters never occur in what a person types; U+0001 also separates columns in the search index. */
@@ -101,12 +40,15 @@ export const Filter = z.object({
   value: queryText('A filter value').default(''),
 });
 export type Filter = z.infer<typeof Filter>;
+// The schemas check exactly the plain types the first screen uses (line-item-columns.ts).
+true satisfies Filter extends PlainFilter ? (PlainFilter extends Filter ? true : false) : false;
 
 export const SortRule = z.object({
   key: z.enum(COLUMN_KEYS, { error: (issue) => `Unknown sort column: ${String(issue.input)}.` }),
   direction: z.enum(['asc', 'desc'], { error: 'A sort direction is asc or desc.' }),
 });
 export type SortRule = z.infer<typeof SortRule>;
+true satisfies SortRule extends PlainSortRule ? (PlainSortRule extends SortRule ? true : false) : false;
 
 /** A query-string parameter that carries JSON, with a message a person can act on when it does not parse. */
 const jsonParameter = <T extends z.ZodType>(name: string, schema: T) =>
@@ -149,26 +91,6 @@ export type LineItemQuery = z.infer<typeof LineItemQuery>;
 
 /** The part of a query that decides which rows match and their order (paging aside). */
 export type RowQuery = Pick<LineItemQuery, 'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId'>;
-
-/** What a cell shows, as text: the dashboard, search, text filters and CSV all read this. */
-export function displayText(row: LineItem, column: ColumnKey): string {
-  switch (column) {
-    case 'transit_type':
-      return (TRANSIT_TYPES as readonly string[]).includes(row.transit_type) ? row.transit_type : TRANSIT_TYPE_OTHER;
-    case 'part_numbers':
-      return row.part_numbers.join(', ');
-    case 'numberOfParts':
-    case 'total_qty':
-      return String(row[column]);
-    case 'atd':
-    case 'dest_eta':
-    case 'ata':
-    case 'est_delivery':
-      return displayDate(row[column]);
-    default:
-      return row[column];
-  }
-}
 
 /** The effective sort: the caller's, or dest_eta descending when none is given. */
 export const effectiveSort = (sort: readonly SortRule[]) => (sort.length > 0 ? sort : DEFAULT_SORT);

@@ -6,7 +6,7 @@ import { ProfileProvider } from '../lib/profile.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { Loading } from './guards.tsx';
 import { CACHE_TIME_MS, forgetCachedData, queryClient, queryPersister, shouldPersistQuery } from './query-client.ts';
-import { AppRoutes } from './routes.tsx';
+import { AppRoutes, prefetchLandingScreen } from './routes.tsx';
 import { theme } from './theme.ts';
 
 /** Renders the app once the first authentication state is known, with that user's cache and profile. */
@@ -40,7 +40,10 @@ export function App() {
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <BrowserRouter>
-        <SessionProvider onSignedOut={forgetCachedData}>
+        <SessionProvider
+          onSignedIn={(user) => prefetchLandingScreen(queryClient, user.email, window.location)}
+          onSignedOut={forgetCachedData}
+        >
           <SignedInState />
         </SessionProvider>
       </BrowserRouter>

@@ -1,7 +1,8 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
-import { DashboardPage } from '../features/dashboard/dashboard-page.tsx';
+import { DashboardPage, prefetchDashboard } from '../features/dashboard/dashboard-page.tsx';
 import { canEdit, canManageUsers, canSeeReports } from '../lib/permissions.ts';
 import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -26,6 +27,18 @@ const ShipmentPage = lazy(() =>
 const UserManagementPage = lazy(() =>
   import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
 );
+
+/**
+ * The data of the screen the app opens on, asked for as soon as the session names the user rather
+ * than once the screen has rendered: the dashboard's rows, when that is where the user lands.
+ */
+export function prefetchLandingScreen(
+  queryClient: QueryClient,
+  email: string,
+  location: Pick<Location, 'pathname' | 'search'>,
+) {
+  if (location.pathname === '/') prefetchDashboard(queryClient, email, location.search);
+}
 
 /** SPEC.md §2 route table. */
 export function AppRoutes() {

@@ -22,17 +22,31 @@ type SessionContextValue = {
 
 const SessionContext = createContext<SessionContextValue | null>(null);
 
+const isSameUser = (known: SessionUser | null, user: SessionUser) =>
+  known !== null && known.id === user.id && known.email === user.email;
+
+type SessionProviderProps = {
+  children: ReactNode;
+  /** A user is signed in (on start-up, after signing in, or another user): called before the app renders for them. */
+  onSignedIn?: (user: SessionUser) => void;
+  onSignedOut: () => void;
+};
+
 /**
  * Knows who is signed in, from the server's session alone. A deleted or disabled account or an
  * expired session is noticed by the poll (or by any API call answering 401) and signed out, and
  * `onSignedOut` clears what this browser kept of that user.
  */
-export function SessionProvider({ children, onSignedOut }: { children: ReactNode; onSignedOut: () => void }) {
+export function SessionProvider({ children, onSignedIn, onSignedOut }: SessionProviderProps) {
   const [session, setSession] = useState<SessionState>({ status: 'loading' });
+  const signedInCallback = useRef(onSignedIn);
+  signedInCallback.current = onSignedIn;
   const signedOutCallback = useRef(onSignedOut);
   signedOutCallback.current = onSignedOut;
+  const knownUser = useRef<SessionUser | null>(null);
 
   const forgetUser = useCallback(() => {
+    knownUser.current = null;
     removeStored(AUTHENTICATED_FLAG);
     clearCachedProfile();
     signedOutCallback.current();
@@ -47,11 +61,16 @@ export function SessionProvider({ children, onSignedOut }: { children: ReactNode
     }
     writeStored(AUTHENTICATED_FLAG, true);
     const next: SessionState = { status: 'signed-in', user };
-    setSession((current) =>
-      current.status === 'signed-in' && current.user.id === user.id && current.user.email === user.email
-        ? current
-        : next,
-    );
+    setSession((current) => (current.status === 'signed-in' && isSameUser(current.user, user) ? current : next));
+    if (!isSameUser(knownUser.current, user)) {
+      knownUser.current = user;
+      try {
+        signedInCallback.current?.(user);
+      } catch (error) {
+        // Only an early start of some loading: the session itself stands.
+        console.error('The signed-in callback failed', error);
+      }
+    }
     return next;
   }, [forgetUser]);
 

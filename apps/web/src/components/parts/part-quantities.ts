@@ -1,4 +1,10 @@
-import { MAX_QUANTITY } from '@quayside/domain/parts';
+import type { MAX_QUANTITY as DOMAIN_MAX_QUANTITY } from '@quayside/domain/parts';
+
+/**
+ * The server's ceiling, the domain's MAX_QUANTITY (its type is the literal, so a change there fails
+ * the type check here). Not imported: that module loads zod, and the dashboard's parts popover uses this file.
+ */
+const MAX_QUANTITY: typeof DOMAIN_MAX_QUANTITY = 1_000_000_000;
 
 // Quantities as people type them (SPEC.md §5 'Parts') and as the screens add them up.
 

@@ -1,8 +1,13 @@
 import { Button } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
-import { type SyntheticEvent, useState } from 'react';
+import { lazy, Suspense, type SyntheticEvent, useState } from 'react';
 import { PartsDetailsPopover } from './parts-details-popover.tsx';
-import { PartsInfoDialog } from './parts-info-dialog.tsx';
+
+// The dialog edits parts through the domain's zod contracts: fetched when first opened, so the
+// dashboard (the first screen) does not load zod.
+const PartsInfoDialog = lazy(() =>
+  import('./parts-info-dialog.tsx').then((module) => ({ default: module.PartsInfoDialog })),
+);
 
 export type PartsOwner = Pick<LineItem, 'title' | 'related_shipment' | 'parts' | 'numberOfParts' | 'total_qty'>;
 
@@ -52,15 +57,17 @@ export function PartsCell({ lineItem, canEdit }: { lineItem: PartsOwner; canEdit
         />
       ) : null}
       {isInfoOpen ? (
-        <PartsInfoDialog
-          po={lineItem.title}
-          shipment={lineItem.related_shipment}
-          parts={parts}
-          canEdit={canEdit}
-          onClose={() => setIsInfoOpen(false)}
-          onSaved={(savedParts) => setSaved({ replaces: lineItem.parts, parts: savedParts })}
-          stopPropagation={stopPropagation}
-        />
+        <Suspense fallback={null}>
+          <PartsInfoDialog
+            po={lineItem.title}
+            shipment={lineItem.related_shipment}
+            parts={parts}
+            canEdit={canEdit}
+            onClose={() => setIsInfoOpen(false)}
+            onSaved={(savedParts) => setSaved({ replaces: lineItem.parts, parts: savedParts })}
+            stopPropagation={stopPropagation}
+          />
+        </Suspense>
       ) : null}
     </>
   );

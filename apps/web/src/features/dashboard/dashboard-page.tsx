@@ -1,8 +1,9 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs } from '@mui/material';
 import type { PageSize } from '@quayside/domain/constants';
-import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
-import { useQuery } from '@tanstack/react-query';
+import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { ColumnKey, Filter, Report } from '@quayside/domain/line-item-query';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
@@ -17,13 +18,14 @@ import { ExportButton } from './export-button.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters.ts';
 import { LineItemTable } from './line-item-table.tsx';
-import { lineItemListQuery } from './line-items-api.ts';
+import { lineItemCountQuery, lineItemListQuery } from './line-items-api.ts';
 import { Pagination } from './pagination.tsx';
-import { pageCountOf } from './paging.ts';
+import { matchCount, pageCountOf } from './paging.ts';
 import { SearchBox } from './search-box.tsx';
 import { cycleSort, sortsWithin } from './sort-rules.ts';
 import { TableSummary } from './table-summary.tsx';
 import {
+  countParamsOf,
   exportParamsOf,
   importIdParam,
   isViewCustomised,
@@ -31,8 +33,8 @@ import {
   resetTableView,
   type TableView,
 } from './table-view.ts';
-import { useListPosition } from './use-list-position.ts';
-import { useTableView } from './use-table-view.ts';
+import { readListPosition, useListPosition } from './use-list-position.ts';
+import { readTableView, useTableView } from './use-table-view.ts';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
@@ -66,6 +68,17 @@ function useDataChangedNotice() {
   }, [isDataChanged, notify]);
 }
 
+/**
+ * Asks for the rows the dashboard opens on (the user's saved view, remembered page and the URL's
+ * `?import=N`) as soon as the session names the user, so the request does not wait for the app to
+ * render. The screen's own query is the same one: it finds the answer on its way, or already there.
+ */
+export function prefetchDashboard(queryClient: QueryClient, email: string, search: string) {
+  const { page, report } = readListPosition(email);
+  const importId = importIdParam(new URLSearchParams(search).get('import'));
+  void queryClient.prefetchQuery(lineItemListQuery(lineItemListParams(readTableView(email), page, report, importId)));
+}
+
 /** SPEC.md §2 'Dashboard': the line-item table with search, filters, sorting, paging and export. */
 export function DashboardPage() {
   useDataChangedNotice();
@@ -86,7 +99,12 @@ function LineItemsDashboard({ email }: { email: string }) {
   const params = lineItemListParams(view, page, report, importId);
   const list = useQuery(lineItemListQuery(params));
   const data = list.data;
-  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 1;
+  // Past COUNT_LIMIT matches the page answer says only "more than": the exact count comes from its
+  // own request, asked once this query's page has answered so, and the rows never wait for it.
+  const isCountNeeded = data?.totalExact === false && !list.isPlaceholderData;
+  const exactCount = useQuery({ ...lineItemCountQuery(countParamsOf(params)), enabled: isCountNeeded }).data;
+  const matches = data ? matchCount(data, exactCount) : undefined;
+  const pageCount = data && matches ? pageCountOf(matches.count, data.pageSize) : 1;
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();
 
@@ -107,7 +125,8 @@ function LineItemsDashboard({ email }: { email: string }) {
   };
 
   // Rows deleted elsewhere (or a remembered page of a longer list) can leave the page past the end: go to the last one.
-  const isPastEnd = data !== undefined && !list.isPlaceholderData && page > pageCount;
+  // Where the end is is known only from an exact count.
+  const isPastEnd = matches?.isExact === true && !list.isPlaceholderData && page > pageCount;
   useEffect(() => {
     if (isPastEnd) update({ page: pageCount });
   }, [isPastEnd, pageCount, update]);
@@ -121,7 +140,14 @@ function LineItemsDashboard({ email }: { email: string }) {
   return (
     <Stack spacing={2.5}>
       <DashboardHeader
-        exportButton={<ExportButton params={exportParamsOf(params)} total={data?.total} totalAll={data?.totalAll} />}
+        exportButton={
+          <ExportButton
+            params={exportParamsOf(params)}
+            total={matches?.count}
+            isTotalExact={matches?.isExact ?? false}
+            totalAll={data?.totalAll}
+          />
+        }
         isFilterOpen={filterAnchor !== null}
         onOpenFilters={setFilterAnchor}
         canCreateShipment={canEdit(role)}
@@ -177,7 +203,7 @@ function LineItemsDashboard({ email }: { email: string }) {
       <Box id={REPORT_PANEL_ID} role="tabpanel" aria-labelledby={reportTabId(report)}>
         {list.isPending ? (
           <LoadingState />
-        ) : !data ? (
+        ) : !data || !matches ? (
           <Alert
             severity="error"
             action={
@@ -216,7 +242,8 @@ function LineItemsDashboard({ email }: { email: string }) {
               <TableSummary
                 page={data.page}
                 pageSize={data.pageSize}
-                total={data.total}
+                rowsShown={data.lineItems.length}
+                matches={matches}
                 totalAll={data.totalAll}
                 isNarrowed={search !== '' || activeFilterCount > 0 || importId !== undefined}
                 filters={view.filters}
@@ -224,8 +251,9 @@ function LineItemsDashboard({ email }: { email: string }) {
                 sortConfigs={view.sortConfigs}
               />
               <Pagination
-                page={Math.min(page, pageCount)}
+                page={matches.isExact ? Math.min(page, pageCount) : page}
                 pageCount={pageCount}
+                isPageCountExact={matches.isExact}
                 pageSize={view.pageSize}
                 onPageChange={(next) => update({ page: next })}
                 onPageSizeChange={(pageSize: PageSize) => changeView({ pageSize })}

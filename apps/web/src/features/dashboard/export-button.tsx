@@ -12,8 +12,12 @@ const EXPORT_FAILED = 'Export failed. Please try again.';
 type ExportButtonProps = {
   /** The query in force (search, filters, logic, sort, report): the export holds every row it matches. */
   params: ExportParams;
-  /** Rows matching the query, and rows the user sees at all; unknown until the first page has loaded. */
+  /**
+   * Rows matching the query (a lower bound while `isTotalExact` is false; never for 0), and rows the
+   * user sees at all; unknown until the first page has loaded.
+   */
   total: number | undefined;
+  isTotalExact: boolean;
   totalAll: number | undefined;
 };
 
@@ -21,7 +25,7 @@ type ExportButtonProps = {
  * SPEC.md §2 'CSV export': downloads the server's CSV of the current query, showing how many of
  * the rows have arrived while a large one streams in, and lets the user stop it.
  */
-export function ExportButton({ params, total, totalAll }: ExportButtonProps) {
+export function ExportButton({ params, total, isTotalExact, totalAll }: ExportButtonProps) {
   const { notify } = useToast();
   const [rowsDone, setRowsDone] = useState<number | null>(null);
   const running = useRef<AbortController | null>(null);
@@ -58,15 +62,23 @@ export function ExportButton({ params, total, totalAll }: ExportButtonProps) {
       </Button>
     );
 
-  const percent = total ? Math.min(100, Math.round((rowsDone / total) * 100)) : 0;
+  // Against a lower bound a percentage would be wrong: the spinner turns until the exact count is in.
+  const percent = total && isTotalExact ? Math.min(100, Math.round((rowsDone / total) * 100)) : null;
   return (
     <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
       <Button
         variant="outlined"
         disabled
-        startIcon={<CircularProgress size={16} variant="determinate" value={percent} aria-label="Export progress" />}
+        startIcon={
+          <CircularProgress
+            size={16}
+            variant={percent === null ? 'indeterminate' : 'determinate'}
+            value={percent ?? 0}
+            aria-label="Export progress"
+          />
+        }
       >
-        {`Exporting... ${percent}%`}
+        {percent === null ? 'Exporting...' : `Exporting... ${percent}%`}
       </Button>
       <Tooltip title="Cancel export">
         <IconButton size="small" aria-label="Cancel export" onClick={() => running.current?.abort()}>

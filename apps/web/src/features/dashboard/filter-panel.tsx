@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Popover, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
-import { type ColumnKey, type Filter, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
+import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { ColumnKey, Filter, Report } from '@quayside/domain/line-item-query';
 import { useId, useState } from 'react';
 import { FilterRow } from './filter-row.tsx';
 import { type FilterLogic, isActiveFilter, newFilter } from './filters.ts';

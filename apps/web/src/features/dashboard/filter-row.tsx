@@ -1,12 +1,7 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Stack, TextField, Typography } from '@mui/material';
-import {
-  type ColumnKey,
-  FILTER_OPERATORS,
-  type Filter,
-  type FilterOperator,
-  LINE_ITEM_COLUMNS,
-} from '@quayside/domain/line-item-query';
+import { FILTER_OPERATORS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { ColumnKey, Filter, FilterOperator } from '@quayside/domain/line-item-query';
 import { isDateColumn, needsValue, OPERATOR_LABELS, withColumn, withOperator } from './filters.ts';
 
 type FilterRowProps = {

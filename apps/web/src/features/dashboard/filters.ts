@@ -1,11 +1,5 @@
-import {
-  type ColumnKey,
-  type Filter,
-  type FilterOperator,
-  LINE_ITEM_COLUMNS,
-  REPORT_COLUMNS,
-  type Report,
-} from '@quayside/domain/line-item-query';
+import { LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { ColumnKey, Filter, FilterOperator, Report } from '@quayside/domain/line-item-query';
 
 export type FilterLogic = 'AND' | 'OR';
 

@@ -2,7 +2,8 @@ import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
 import { amber } from '@mui/material/colors';
 import { PO_REVIEW_THRESHOLD } from '@quayside/domain/constants';
-import { type ColumnKey, displayText } from '@quayside/domain/line-item-query';
+import { displayText } from '@quayside/domain/line-item-columns';
+import type { ColumnKey } from '@quayside/domain/line-item-query';
 import type { LineItem } from '@quayside/domain/line-items';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
@@ -28,6 +29,8 @@ type LineItemTableProps = {
   emptyState?: ReactNode;
 };
 
+const TABLE_STYLE = { '& .MuiTableBody-root .MuiTableCell-root': { whiteSpace: 'nowrap' } } as const;
+
 /** SPEC.md §2 'Dashboard' table: one page of line items, sortable by header. */
 export function LineItemTable({
   lineItems,
@@ -50,7 +53,8 @@ export function LineItemTable({
 
   return (
     <TableContainer>
-      <Table size="small" aria-label="Line items" aria-busy={isUpdating}>
+      {/* One rule for every cell rather than an sx per cell: 800 cells' styles cost the first rows' paint. */}
+      <Table size="small" aria-label="Line items" aria-busy={isUpdating} sx={TABLE_STYLE}>
         <TableHead>
           <TableRow>
             {columns.map((column) => (
@@ -164,6 +168,6 @@ function LineItemCell({
       );
     }
     default:
-      return <TableCell sx={{ whiteSpace: 'nowrap' }}>{displayText(lineItem, column)}</TableCell>;
+      return <TableCell>{displayText(lineItem, column)}</TableCell>;
   }
 }

@@ -1,16 +1,25 @@
-import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/line-items';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-import type { LineItemListParams } from './table-view.ts';
+import type { LineItemCountParams, LineItemListParams } from './table-view.ts';
 
 /** Every line-item query lives under ['line-items']: a change anywhere invalidates that root. */
 export const lineItemKeys = {
   all: ['line-items'] as const,
   list: (params: LineItemListParams) => [...lineItemKeys.all, 'list', params] as const,
+  count: (params: LineItemCountParams) => [...lineItemKeys.all, 'count', params] as const,
 };
 
 /** SPEC.md §9 'Line-item list query': stale at once, kept 60 s, refetched on every mount and on focus. */
 export const LIST_CACHE_MS = 60_000;
+
+/**
+ * A page that arrived this recently counts as the mount's refetch: the first page is asked for as
+ * soon as the session names the user (prefetchDashboard), a moment before the screen mounts, and
+ * asking the server again at once would only repeat the same query (so would a return to the
+ * screen within this time).
+ */
+const JUST_FETCHED_MS = 2_000;
 
 /**
  * One page of the dashboard; the server searches, filters, sorts and pages. While the next page
@@ -22,7 +31,23 @@ export const lineItemListQuery = (params: LineItemListParams) =>
     queryFn: ({ signal }) => api<LineItemsResponse>('/api/LineItems', { query: params, signal }),
     staleTime: 0,
     gcTime: LIST_CACHE_MS,
-    refetchOnMount: 'always',
+    refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
     refetchOnWindowFocus: 'always',
     placeholderData: keepPreviousData,
+  });
+
+/**
+ * The exact number of matches, asked only when a page answer says "more than COUNT_LIMIT": it can
+ * take a while (all the matches are read), so the rows do not wait for it. Its key has no paging
+ * or sort, and it stays fresh for a minute (or until line items change, which invalidates it), so
+ * paging through or re-sorting the same search does not count again. Never shown for another
+ * query while it loads (no placeholder).
+ */
+export const lineItemCountQuery = (params: LineItemCountParams) =>
+  queryOptions({
+    queryKey: lineItemKeys.count(params),
+    queryFn: async ({ signal }) =>
+      (await api<LineItemCountResponse>('/api/LineItems/count', { query: params, signal })).total,
+    staleTime: LIST_CACHE_MS,
+    gcTime: LIST_CACHE_MS,
   });

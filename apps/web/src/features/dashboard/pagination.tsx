@@ -1,10 +1,12 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
-import { pageWindow } from './paging.ts';
+import { pageStatus, pageWindow } from './paging.ts';
 
 type PaginationProps = {
   page: number;
+  /** Every page, or while the count is only a lower bound, the pages known to exist. */
   pageCount: number;
+  isPageCountExact: boolean;
   pageSize: PageSize;
   onPageChange: (page: number) => void;
   onPageSizeChange: (pageSize: PageSize) => void;
@@ -13,9 +15,17 @@ type PaginationProps = {
 /**
  * SPEC.md §2 footer: the page-size select, then First, Previous, up to 5 numbered pages, Next,
  * Last and 'Page X of Y' once there is more than one page. The size select stays when everything
- * fits on one page, so a large size can be taken back.
+ * fits on one page, so a large size can be taken back. Until an exact count has arrived, Last is
+ * disabled: where the last page is is not known yet.
  */
-export function Pagination({ page, pageCount, pageSize, onPageChange, onPageSizeChange }: PaginationProps) {
+export function Pagination({
+  page,
+  pageCount,
+  isPageCountExact,
+  pageSize,
+  onPageChange,
+  onPageSizeChange,
+}: PaginationProps) {
   const isFirst = page <= 1;
   const isLast = page >= pageCount;
   return (
@@ -65,11 +75,11 @@ export function Pagination({ page, pageCount, pageSize, onPageChange, onPageSize
           <Button size="small" disabled={isLast} onClick={() => onPageChange(page + 1)}>
             Next
           </Button>
-          <Button size="small" disabled={isLast} onClick={() => onPageChange(pageCount)}>
+          <Button size="small" disabled={isLast || !isPageCountExact} onClick={() => onPageChange(pageCount)}>
             Last
           </Button>
           <Typography variant="body2" sx={{ pl: 1, whiteSpace: 'nowrap' }}>
-            {`Page ${page} of ${pageCount}`}
+            {pageStatus(page, pageCount, isPageCountExact)}
           </Typography>
         </Stack>
       ) : null}

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageWindow, parsePosition, shownRange } from './paging.ts';
+import {
+  entriesSummary,
+  matchCount,
+  pageCountOf,
+  pageStatus,
+  pageWindow,
+  parsePosition,
+  shownRange,
+} from './paging.ts';
 
 describe('paging (SPEC.md §2, §9)', () => {
   it('counts at least one page', () => {
@@ -21,6 +29,32 @@ describe('paging (SPEC.md §2, §9)', () => {
     expect(shownRange(1, 50, 0)).toEqual({ first: 0, last: 0 });
     expect(shownRange(1, 50, 912)).toEqual({ first: 1, last: 50 });
     expect(shownRange(19, 50, 912)).toEqual({ first: 901, last: 912 });
+  });
+
+  it('takes the exact count when the page answer has only a lower bound, once it has arrived', () => {
+    expect(matchCount({ total: 912, totalExact: true }, undefined)).toEqual({ count: 912, isExact: true });
+    // An exact answer wins over a count kept from earlier.
+    expect(matchCount({ total: 912, totalExact: true }, 4_000)).toEqual({ count: 912, isExact: true });
+    expect(matchCount({ total: 1001, totalExact: false }, undefined)).toEqual({ count: 1001, isExact: false });
+    expect(matchCount({ total: 1001, totalExact: false }, 412_345)).toEqual({ count: 412_345, isExact: true });
+  });
+
+  it("reads 'Showing a - b of n entries', or 'of more than' until the exact count arrives", () => {
+    expect(entriesSummary(1, 50, 50, { count: 912, isExact: true })).toBe('Showing 1 - 50 of 912 entries');
+    expect(entriesSummary(19, 50, 12, { count: 912, isExact: true })).toBe('Showing 901 - 912 of 912 entries');
+    expect(entriesSummary(1, 50, 0, { count: 0, isExact: true })).toBe('Showing 0 - 0 of 0 entries');
+    expect(entriesSummary(1, 50, 50, { count: 1001, isExact: false })).toBe('Showing 1 - 50 of more than 1000 entries');
+    expect(entriesSummary(3, 500, 500, { count: 1001, isExact: false })).toBe(
+      'Showing 1001 - 1500 of more than 1000 entries',
+    );
+    // A page past the matches (a remembered page) holds no rows.
+    expect(entriesSummary(40, 50, 0, { count: 1001, isExact: false })).toBe('Showing 0 - 0 of more than 1000 entries');
+    expect(entriesSummary(2, 50, 50, { count: 412_345, isExact: true })).toBe('Showing 51 - 100 of 412345 entries');
+  });
+
+  it("says 'Page X of …' until the number of pages is known", () => {
+    expect(pageStatus(2, 18, true)).toBe('Page 2 of 18');
+    expect(pageStatus(2, 21, false)).toBe('Page 2 of …');
   });
 
   it('reads back a remembered position, else the first page of the default report', () => {

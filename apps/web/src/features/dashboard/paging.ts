@@ -19,6 +19,40 @@ export function shownRange(page: number, pageSize: number, total: number): { fir
   return { first, last: Math.min(page * pageSize, total) };
 }
 
+/**
+ * How many line items match. Past the server's COUNT_LIMIT a page answer only knows a lower bound
+ * (`total` is then COUNT_LIMIT + 1); the exact figure is a separate, slower request.
+ */
+export type MatchCount = { count: number; isExact: boolean };
+
+/** The page answer's total, or once it has arrived the separately counted one when the answer's is a lower bound. */
+export function matchCount(answer: { total: number; totalExact: boolean }, exactCount: number | undefined): MatchCount {
+  if (answer.totalExact) return { count: answer.total, isExact: true };
+  return exactCount === undefined ? { count: answer.total, isExact: false } : { count: exactCount, isExact: true };
+}
+
+/**
+ * SPEC.md §2 'Showing a - b of n entries'. While the count is a lower bound (at least `count`) it
+ * reads 'of more than {count - 1}', and the page's last row comes from the rows it holds.
+ */
+export function entriesSummary(page: number, pageSize: number, rowsShown: number, matches: MatchCount): string {
+  if (matches.isExact) {
+    const { first, last } = shownRange(page, pageSize, matches.count);
+    return `Showing ${first} - ${last} of ${matches.count} entries`;
+  }
+  const first = rowsShown === 0 ? 0 : (page - 1) * pageSize + 1;
+  const last = rowsShown === 0 ? 0 : first + rowsShown - 1;
+  return `Showing ${first} - ${last} of more than ${matches.count - 1} entries`;
+}
+
+/**
+ * 'Page X of Y'. While only a lower bound of the count is known, Y is '…' rather than the pages
+ * known so far, which would read as the last page and change a moment later; the numbered buttons
+ * and Next still go as far as the pages known to exist, and Last waits for the count.
+ */
+export const pageStatus = (page: number, pageCount: number, isPageCountExact: boolean) =>
+  `Page ${page} of ${isPageCountExact ? pageCount : '…'}`;
+
 /** Where the user is in the list: the page and the report tab. */
 export type ListPosition = { page: number; report: Report };
 

@@ -1,13 +1,15 @@
 import { Stack, Typography } from '@mui/material';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { type FilterLogic, filterSummary } from './filters.ts';
-import { shownRange } from './paging.ts';
+import { entriesSummary, type MatchCount } from './paging.ts';
 import { type SortConfig, sortSummary } from './sort-rules.ts';
 
 type TableSummaryProps = {
   page: number;
   pageSize: number;
-  total: number;
+  /** Rows on the page shown. */
+  rowsShown: number;
+  matches: MatchCount;
   totalAll: number;
   /** A search or a filter narrows the rows. */
   isNarrowed: boolean;
@@ -20,19 +22,19 @@ type TableSummaryProps = {
 export function TableSummary({
   page,
   pageSize,
-  total,
+  rowsShown,
+  matches,
   totalAll,
   isNarrowed,
   filters,
   logic,
   sortConfigs,
 }: TableSummaryProps) {
-  const { first, last } = shownRange(page, pageSize, total);
   const filtered = filterSummary(filters, logic);
   return (
     <Stack spacing={0.25} sx={{ minWidth: 0 }}>
       <Typography variant="body2">
-        {`Showing ${first} - ${last} of ${total} entries`}
+        {entriesSummary(page, pageSize, rowsShown, matches)}
         {isNarrowed ? ` (filtered from ${totalAll} total entries)` : ''}
       </Typography>
       {filtered ? (

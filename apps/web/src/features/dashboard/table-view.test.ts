@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countParamsOf,
   DEFAULT_TABLE_VIEW,
   exportParamsOf,
   importIdParam,
@@ -107,6 +108,18 @@ describe('the query sent to GET /api/LineItems', () => {
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('page');
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).not.toHaveProperty('pageSize');
     expect(exportParamsOf(lineItemListParams(view, 3, 'dr'))).toMatchObject({ q: 'VLV-01', report: 'dr' });
+  });
+
+  it('counts without paging or sort, which do not change how many rows match', () => {
+    const count = countParamsOf(lineItemListParams(view, 3, 'dr', 12));
+    expect(count).toEqual({
+      q: 'VLV-01',
+      filters: JSON.stringify([{ column: 'transit_type', operator: 'equals', value: 'AIR' }]),
+      logic: 'OR',
+      report: 'dr',
+      importId: 12,
+    });
+    expect(countParamsOf(lineItemListParams({ ...view, sortConfigs: [] }, 7, 'dr', 12))).toEqual(count);
   });
 
   it('narrows the list and its export to one import when the URL names it', () => {

@@ -1,7 +1,8 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
-import { Filter, type Report, SortRule } from '@quayside/domain/line-item-query';
+import type { Filter, Report } from '@quayside/domain/line-item-query';
 import { type FilterLogic, isActiveFilter } from './filters.ts';
 import { renumber, type SortConfig, toSortRules } from './sort-rules.ts';
+import { parseFilter, parseSortRule } from './stored-view-entries.ts';
 
 /** SPEC.md §3 'Table view preferences': what a user's dashboard remembers in this browser. */
 export type TableView = {
@@ -40,7 +41,8 @@ export function tableViewStorageKey(email: string | null | undefined, field: Tab
 }
 
 // What is read back is checked: storage outlives releases and anyone can edit it. The domain's
-// schemas decide what a filter and a sort rule are; one bad entry discards that preference.
+// schemas decide what a filter and a sort rule are (here through their zod-free mirror, see
+// stored-view-entries.ts); one bad entry discards that preference.
 function parseList<T>(stored: unknown, parseEntry: (entry: unknown) => T | null): T[] | null {
   if (!Array.isArray(stored) || stored.length > 20) return null;
   const entries = stored.map(parseEntry);
@@ -49,11 +51,11 @@ function parseList<T>(stored: unknown, parseEntry: (entry: unknown) => T | null)
 
 const storedParsers: { [F in TableViewField]: (stored: unknown) => TableView[F] | null } = {
   searchQuery: (stored) => (typeof stored === 'string' && stored.length <= 200 ? stored : null),
-  filters: (stored) => parseList(stored, (entry) => Filter.safeParse(entry).data ?? null),
+  filters: (stored) => parseList(stored, parseFilter),
   filterLogic: (stored) => (stored === 'AND' || stored === 'OR' ? stored : null),
   sortConfigs: (stored) =>
     parseList(stored, (entry) => {
-      const rule = SortRule.safeParse(entry).data;
+      const rule = parseSortRule(entry);
       if (!rule) return null;
       const order = (entry as { order?: unknown }).order;
       return typeof order === 'number' && Number.isFinite(order) ? { ...rule, order } : null;
@@ -122,4 +124,11 @@ export function lineItemListParams(
 /** The export takes the same query without paging: it holds every matching row. */
 export function exportParamsOf({ page: _page, pageSize: _pageSize, ...query }: LineItemListParams) {
   return query;
+}
+
+/** The query of GET /api/LineItems/count: which rows match, without paging or sort (neither changes how many). */
+export type LineItemCountParams = Omit<LineItemListParams, 'page' | 'pageSize' | 'sort'>;
+
+export function countParamsOf({ page: _page, pageSize: _pageSize, sort: _sort, ...query }: LineItemListParams) {
+  return query satisfies LineItemCountParams;
 }

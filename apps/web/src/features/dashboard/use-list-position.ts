@@ -3,9 +3,10 @@ import { type ListPosition, parsePosition } from './paging.ts';
 
 const positionKey = (email: string) => `quayside.dashboard.${email.trim().toLowerCase() || 'anonymous'}.position`;
 
-function readPosition(key: string): ListPosition {
+/** The page and report tab this browser tab remembers for the user. */
+export function readListPosition(email: string): ListPosition {
   try {
-    return parsePosition(JSON.parse(window.sessionStorage.getItem(key) ?? 'null'));
+    return parsePosition(JSON.parse(window.sessionStorage.getItem(positionKey(email)) ?? 'null'));
   } catch {
     return parsePosition(null);
   }
@@ -18,7 +19,7 @@ function readPosition(key: string): ListPosition {
  */
 export function useListPosition(email: string) {
   const key = positionKey(email);
-  const [position, setPosition] = useState(() => readPosition(key));
+  const [position, setPosition] = useState(() => readListPosition(email));
   useEffect(() => {
     try {
       window.sessionStorage.setItem(key, JSON.stringify(position));

@@ -1,4 +1,4 @@
-import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/line-items';
 import type { ShipmentsResponse } from '@quayside/domain/shipments';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -33,14 +33,18 @@ export const shipmentLineItemsQuery = (shipmentNumber: string) =>
   queryOptions({
     queryKey: shipmentKeys.lineItems(shipmentNumber),
     queryFn: async ({ signal }) => {
-      const filters = [{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }];
+      const filters = JSON.stringify([{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }]);
       const response = await api<LineItemsResponse>('/api/LineItems', {
-        query: { filters: JSON.stringify(filters), pageSize: SHIPMENT_LINE_ITEMS_LIMIT },
+        query: { filters, pageSize: SHIPMENT_LINE_ITEMS_LIMIT },
         signal,
       });
       // 'equals' ignores the case of ASCII letters; only this exact shipment's line items belong here.
       const lineItems = response.lineItems.filter((lineItem) => lineItem.related_shipment === shipmentNumber);
-      return { lineItems, total: response.total };
+      // A shipment of more than COUNT_LIMIT line items is rare enough to count it exactly, after the page.
+      const total = response.totalExact
+        ? response.total
+        : (await api<LineItemCountResponse>('/api/LineItems/count', { query: { filters }, signal })).total;
+      return { lineItems, total };
     },
   });
 

@@ -1,0 +1,99 @@
+import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import type { LineItem } from './line-items.ts';
+import { displayDate } from './text.ts';
+
+// The dashboard's columns, reports and operators, and what a cell shows: plain data with no zod,
+// so the first screen of the web app can load them without the contracts (line-item-query.ts
+// builds the schemas over these and re-exports them).
+
+export type ColumnKind = 'text' | 'number' | 'date';
+
+/** Every column the dashboard can show, filter and sort, with its label (the table header and CSV header). */
+export const LINE_ITEM_COLUMNS = {
+  title: { label: 'PO #', kind: 'text' },
+  related_shipment: { label: 'Shipment', kind: 'text' },
+  forwarder_name: { label: 'Forwarder Name', kind: 'text' },
+  cosignee_name: { label: 'Consignee', kind: 'text' },
+  origin_port: { label: 'Origin Port Code', kind: 'text' },
+  destination_port: { label: 'Destination Port Code', kind: 'text' },
+  transit_type: { label: 'Transit Type', kind: 'text' },
+  numberOfParts: { label: 'Parts', kind: 'number' },
+  part_numbers: { label: 'Part Numbers', kind: 'text' },
+  total_qty: { label: 'Total Qty', kind: 'number' },
+  atd: { label: 'ATD', kind: 'date' },
+  dest_eta: { label: 'Dest. ETA', kind: 'date' },
+  ata: { label: 'ATA', kind: 'date' },
+  est_delivery: { label: 'Est Delivery', kind: 'date' },
+  house: { label: 'House', kind: 'text' },
+  master: { label: 'Master', kind: 'text' },
+} as const satisfies Record<string, { label: string; kind: ColumnKind }>;
+
+export type ColumnKey = keyof typeof LINE_ITEM_COLUMNS;
+export const COLUMN_KEYS = Object.keys(LINE_ITEM_COLUMNS) as [ColumnKey, ...ColumnKey[]];
+
+export const REPORTS = ['default', 'dr'] as const;
+export type Report = (typeof REPORTS)[number];
+
+/**
+ * The columns of each report tab, in display order. DR is SPEC.md's list; the Default Report
+ * (left open by the spec) shows everything DR shows plus consignee, ports and the part count.
+ */
+export const REPORT_COLUMNS: Record<Report, readonly ColumnKey[]> = {
+  default: COLUMN_KEYS,
+  dr: [
+    'title',
+    'forwarder_name',
+    'transit_type',
+    'part_numbers',
+    'total_qty',
+    'est_delivery',
+    'atd',
+    'dest_eta',
+    'ata',
+    'house',
+    'master',
+    'related_shipment',
+  ],
+};
+
+/** Default-report columns that DR does not show: searched separately so each report searches only what it shows. */
+export const DEFAULT_ONLY_COLUMNS = REPORT_COLUMNS.default.filter((key) => !REPORT_COLUMNS.dr.includes(key));
+
+export const FILTER_OPERATORS = [
+  'contains',
+  'equals',
+  'isNot',
+  'startsWith',
+  'endsWith',
+  'greaterThan',
+  'lessThan',
+  'isEmpty',
+  'isNotEmpty',
+] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+/** A filter and a sort rule as the query schema (line-item-query.ts) checks them. */
+export type Filter = { column: ColumnKey; operator: FilterOperator; value: string };
+export type SortRule = { key: ColumnKey; direction: 'asc' | 'desc' };
+
+export const DEFAULT_SORT: readonly SortRule[] = [{ key: 'dest_eta', direction: 'desc' }];
+
+/** What a cell shows, as text: the dashboard, search, text filters and CSV all read this. */
+export function displayText(row: LineItem, column: ColumnKey): string {
+  switch (column) {
+    case 'transit_type':
+      return (TRANSIT_TYPES as readonly string[]).includes(row.transit_type) ? row.transit_type : TRANSIT_TYPE_OTHER;
+    case 'part_numbers':
+      return row.part_numbers.join(', ');
+    case 'numberOfParts':
+    case 'total_qty':
+      return String(row[column]);
+    case 'atd':
+    case 'dest_eta':
+    case 'ata':
+    case 'est_delivery':
+      return displayDate(row[column]);
+    default:
+      return row[column];
+  }
+}
