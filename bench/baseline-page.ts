@@ -3,14 +3,9 @@
 // domain's reference function, paint the first page of rows. It records where the time went in
 // window.baseline, or what went wrong in body[data-error]. Its JS heap figures need Chromium's
 // --enable-precise-memory-info.
-import {
-  DEFAULT_SORT,
-  displayText,
-  LINE_ITEM_COLUMNS,
-  queryLineItems,
-  REPORT_COLUMNS,
-  type RowQuery,
-} from '@quayside/domain/line-item-query';
+
+import { DEFAULT_SORT, displayText, LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import { queryLineItems, type RowQuery } from '@quayside/domain/line-item-query';
 import type { LineItem } from '@quayside/domain/line-items';
 
 /** Milliseconds since navigation start, heap in bytes. */

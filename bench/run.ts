@@ -134,7 +134,7 @@ async function measureSize(engine: Engine, rows: number): Promise<SizeResult> {
     const { seconds } = await load(database, rows);
     log(`loaded in ${seconds.toFixed(1)} s`);
     const result: SizeResult = { engine, rows, loadSeconds: seconds };
-    if (sizes.includes(rows)) await measureServer(database, rows, result, log);
+    if (sizes.includes(rows)) await measureServer(database, result, log);
     if (baselineSizes.includes(rows)) {
       log('baseline...');
       await withDatabase(database, async (db) => {
@@ -154,7 +154,7 @@ async function measureSize(engine: Engine, rows: number): Promise<SizeResult> {
   }
 }
 
-async function measureServer(database: Database, rows: number, result: SizeResult, log: (message: string) => void) {
+async function measureServer(database: Database, result: SizeResult, log: (message: string) => void) {
   const server = await startServer(database, { port: Number(values.port), webDist });
   try {
     const cookies = {

@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { type Filter, LINE_ITEM_COLUMNS, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-query';
+import { LINE_ITEM_COLUMNS, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
+import type { Filter } from '@quayside/domain/line-item-query';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';

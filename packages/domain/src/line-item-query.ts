@@ -19,8 +19,6 @@ import { compareCodePoints, compareNumberTexts, foldCase, isNumberText, parseCal
 // The dashboard's query semantics (DESIGN.md 'The line-item query engine'), written once.
 // The server translates the same query to SQL; a property test holds the two equal.
 
-export * from './line-item-columns.ts';
-
 const MAX_TEXT = 200;
 /** Control characters never occur in what a person types; U+0001 also separates columns in the search index. */
 const noControlCharacters = (value: string) => ![...value].some((char) => char < ' ' || char === '\u007f');

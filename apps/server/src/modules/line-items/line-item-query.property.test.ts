@@ -2,11 +2,10 @@ import {
   COLUMN_KEYS,
   displayText,
   FILTER_OPERATORS,
-  LineItemQuery,
-  queryLineItems,
   REPORT_COLUMNS,
   REPORTS,
-} from '@quayside/domain/line-item-query';
+} from '@quayside/domain/line-item-columns';
+import { LineItemQuery, queryLineItems } from '@quayside/domain/line-item-query';
 import type { LineItem } from '@quayside/domain/line-items';
 import { companyKey } from '@quayside/domain/text';
 import { sql } from 'drizzle-orm';

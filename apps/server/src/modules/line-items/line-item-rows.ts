@@ -1,5 +1,5 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
-import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-query';
+import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 import { forwarderKeySql } from '../shipments/shipment-access.ts';

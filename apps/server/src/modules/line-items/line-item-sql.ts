@@ -1,11 +1,5 @@
-import {
-  type ColumnKey,
-  effectiveSort,
-  type Filter,
-  LINE_ITEM_COLUMNS,
-  type RowQuery,
-  type SortRule,
-} from '@quayside/domain/line-item-query';
+import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
+import { effectiveSort, type Filter, type RowQuery, type SortRule } from '@quayside/domain/line-item-query';
 import { companyKey, foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { hasCompany } from '../../auth/permissions.ts';

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { csvLine, exportFileName } from '@quayside/domain/csv';
-import { LINE_ITEM_COLUMNS, REPORT_COLUMNS, type RowQuery } from '@quayside/domain/line-item-query';
+import { LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { RowQuery } from '@quayside/domain/line-item-query';
 import {
   LineItemCountResponse,
   LineItemDeleteBody,

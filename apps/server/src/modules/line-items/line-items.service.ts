@@ -1,4 +1,5 @@
-import type { ColumnKey, LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
+import type { ColumnKey } from '@quayside/domain/line-item-columns';
+import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
 import {
   COUNT_LIMIT,
   type LineItem,

@@ -1,8 +1,9 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs } from '@mui/material';
 import type { PageSize } from '@quayside/domain/constants';
+import type { ColumnKey, Report } from '@quayside/domain/line-item-columns';
 import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey, Filter, Report } from '@quayside/domain/line-item-query';
+import type { Filter } from '@quayside/domain/line-item-query';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useSearchParams } from 'react-router';

@@ -1,7 +1,8 @@
 import AddIcon from '@mui/icons-material/Add';
 import { Button, Popover, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import type { ColumnKey, Report } from '@quayside/domain/line-item-columns';
 import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey, Filter, Report } from '@quayside/domain/line-item-query';
+import type { Filter } from '@quayside/domain/line-item-query';
 import { useId, useState } from 'react';
 import { FilterRow } from './filter-row.tsx';
 import { type FilterLogic, isActiveFilter, newFilter } from './filters.ts';

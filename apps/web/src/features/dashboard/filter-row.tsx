@@ -1,7 +1,8 @@
 import DeleteIcon from '@mui/icons-material/Delete';
 import { IconButton, Stack, TextField, Typography } from '@mui/material';
+import type { ColumnKey, FilterOperator } from '@quayside/domain/line-item-columns';
 import { FILTER_OPERATORS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey, Filter, FilterOperator } from '@quayside/domain/line-item-query';
+import type { Filter } from '@quayside/domain/line-item-query';
 import { isDateColumn, needsValue, OPERATOR_LABELS, withColumn, withOperator } from './filters.ts';
 
 type FilterRowProps = {

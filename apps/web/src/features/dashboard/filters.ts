@@ -1,5 +1,6 @@
+import type { ColumnKey, FilterOperator, Report } from '@quayside/domain/line-item-columns';
 import { LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey, Filter, FilterOperator, Report } from '@quayside/domain/line-item-query';
+import type { Filter } from '@quayside/domain/line-item-query';
 
 export type FilterLogic = 'AND' | 'OR';
 

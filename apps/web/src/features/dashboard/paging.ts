@@ -1,4 +1,4 @@
-import type { Report } from '@quayside/domain/line-item-query';
+import type { Report } from '@quayside/domain/line-item-columns';
 
 /** SPEC.md §9: at most 5 page buttons. */
 export const MAX_PAGE_BUTTONS = 5;

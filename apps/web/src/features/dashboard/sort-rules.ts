@@ -1,5 +1,6 @@
+import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import { DEFAULT_SORT, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey, SortRule } from '@quayside/domain/line-item-query';
+import type { SortRule } from '@quayside/domain/line-item-query';
 
 /** SPEC.md §3 'Sort config': a column, its direction and its rank among the sorted columns (1 first). */
 export type SortConfig = SortRule & { order: number };

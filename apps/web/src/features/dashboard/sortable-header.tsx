@@ -1,6 +1,6 @@
 import { Box, TableCell, TableSortLabel } from '@mui/material';
+import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import { LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { ColumnKey } from '@quayside/domain/line-item-query';
 import { type SortConfig, sortButtonName } from './sort-rules.ts';
 
 type SortableHeaderProps = {

@@ -1,5 +1,6 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
-import type { Filter, Report } from '@quayside/domain/line-item-query';
+import type { Report } from '@quayside/domain/line-item-columns';
+import type { Filter } from '@quayside/domain/line-item-query';
 import { type FilterLogic, isActiveFilter } from './filters.ts';
 import { renumber, type SortConfig, toSortRules } from './sort-rules.ts';
 import { parseFilter, parseSortRule } from './stored-view-entries.ts';
