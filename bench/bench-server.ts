@@ -1,15 +1,15 @@
 // The real thing to measure: a fresh database of either engine, bulk-loaded through the CLI, and
-// the real server (apps/server/src/main.ts) as a child process, with two signed-in users.
-import { type ChildProcess, spawn } from 'node:child_process';
+// the real server (apps/server/src/main.ts) as a child process, with two signed-in users. The
+// server and the CLI are run by the same harness as the crash and load suites.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import pg from 'pg';
+import { type RealServer, runCli, signInOverHttp, startRealServer } from '../apps/server/src/testing/real-server.ts';
+import { serverEnv } from '../apps/server/src/testing/server-process.ts';
 
 export type Engine = 'postgres' | 'pglite';
 
-export const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const POSTGRES_URL = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
 /** The signed-in users of every run: an Admin sees all line items, the Forwarder one company's. */
@@ -63,26 +63,8 @@ export async function postgresVersion(): Promise<string> {
   return String(result.rows[0]?.server_version ?? 'unknown');
 }
 
-/** Runs the CLI against the database; resolves with its output, rejects with it when it fails. */
-export function cli(database: Database, args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-      cwd: ROOT,
-      env: { ...process.env, ...database.env, LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let output = '';
-    child.stdout.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.stderr.on('data', (chunk) => {
-      output += chunk;
-    });
-    child.on('exit', (code) =>
-      code === 0 ? resolve(output) : reject(new Error(`cli ${args[0]} exited ${code}:\n${output}`)),
-    );
-  });
-}
+/** The CLI against the database, as `npm run cli` runs it (the caller's own database settings left out). */
+const cli = (database: Database, args: string[]) => runCli(serverEnv({ ...database.env, LOG_LEVEL: 'warn' }), args);
 
 /** Bulk-loads `rows` line items (realistic shipments, parts, four forwarders, dates) and adds the users. */
 export async function load(database: Database, rows: number) {
@@ -107,66 +89,26 @@ export async function load(database: Database, rows: number) {
   return { seconds };
 }
 
-export type Server = { baseURL: string; process: ChildProcess; stop(): Promise<void> };
+export type Server = RealServer;
 
-/** The production server on the database, serving the web build in `webDist`. */
-export async function startServer(database: Database, options: { port: number; webDist: string }): Promise<Server> {
-  const baseURL = `http://127.0.0.1:${options.port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
+/** The production server on the database, serving the web build in `webDist`, on a free port. */
+export function startServer(database: Database, webDist: string): Promise<Server> {
+  return startRealServer(
+    serverEnv({
       ...database.env,
       NODE_ENV: 'production',
-      PORT: String(options.port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: baseURL,
-      WEB_DIST_DIR: options.webDist,
-      // A log line per request would measure the terminal; warnings and errors still show.
+      WEB_DIST_DIR: webDist,
+      // A log line per request would measure the log; warnings and errors go to DATA_DIR/server.log.
       LOG_LEVEL: 'warn',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  await waitForLive(baseURL, child);
-  return {
-    baseURL,
-    process: child,
-    stop: async () => {
-      child.kill('SIGTERM');
-      await exited;
-    },
-  };
+    }),
+  );
 }
 
-async function waitForLive(baseURL: string, child: ChildProcess) {
-  const deadline = Date.now() + 120_000;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${baseURL}/readyz`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  throw new Error('the server did not become ready in 2 minutes');
-}
+/** Signs a user in once (sign-ins are rate-limited) and answers its bearer token. */
+export const signIn = (baseUrl: string, user: UserName) =>
+  signInOverHttp(baseUrl, USERS[user].email, USERS[user].password);
 
-/** Signs a user in once (sign-ins are rate-limited) and answers the session cookie. */
-export async function signIn(baseURL: string, user: UserName): Promise<string> {
-  const { email, password } = USERS[user];
-  const response = await fetch(`${baseURL}/api/auth/sign-in/email`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', origin: baseURL },
-    body: JSON.stringify({ email, password }),
-  });
-  if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status} ${await response.text()}`);
-  return response.headers
-    .getSetCookie()
-    .map((cookie) => cookie.split(';')[0])
-    .join('; ');
-}
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** The server process's resident memory now, in bytes (Linux). */
 export function residentBytes(pid: number): number {

@@ -1,6 +1,6 @@
 // The full CSV export as a browser downloads it: rows, bytes and seconds, and how much the
 // server's resident memory grew over its level before the export (sampled every 20 ms).
-import { residentBytes } from './bench-server.ts';
+import { bearer, residentBytes } from './bench-server.ts';
 
 export type ExportFigures = {
   rows: number;
@@ -12,7 +12,7 @@ export type ExportFigures = {
 
 export async function measureExport(options: {
   baseURL: string;
-  cookie: string;
+  token: string;
   serverPid: number;
 }): Promise<ExportFigures> {
   const before = residentBytes(options.serverPid);
@@ -24,7 +24,7 @@ export async function measureExport(options: {
   let bytes = 0;
   let lines = 0;
   try {
-    const response = await fetch(`${options.baseURL}/api/LineItems/export`, { headers: { cookie: options.cookie } });
+    const response = await fetch(`${options.baseURL}/api/LineItems/export`, { headers: bearer(options.token) });
     if (!response.ok || !response.body) throw new Error(`export: ${response.status}`);
     for await (const chunk of response.body) {
       bytes += chunk.byteLength;

@@ -2,6 +2,7 @@
 // times in turn (one request at a time). A page whose count is only a lower bound ("more than
 // 1,000") is followed by the request the dashboard makes for its exact count, timed as its own row.
 import type { LineItemsResponse } from '@quayside/domain/line-items';
+import { bearer } from './bench-server.ts';
 import { summarize } from './stats.ts';
 
 type Filter = { column: string; operator: string; value: string };
@@ -118,9 +119,9 @@ export type MixRow = {
   runs: number;
 };
 
-async function timed(baseURL: string, cookie: string, requestPath: string) {
+async function timed(baseURL: string, token: string, requestPath: string) {
   const started = performance.now();
-  const response = await fetch(baseURL + requestPath, { headers: { cookie } });
+  const response = await fetch(baseURL + requestPath, { headers: bearer(token) });
   const body = await response.json();
   const elapsed = performance.now() - started;
   if (!response.ok) throw new Error(`${requestPath}: ${response.status} ${JSON.stringify(body)}`);
@@ -132,11 +133,11 @@ async function timed(baseURL: string, cookie: string, requestPath: string) {
  * new and the answer is computed, never one the server remembered (it remembers answers while
  * nothing is written): these are the query's own times.
  */
-async function timeRuns(baseURL: string, cookie: string, requestPath: string, runs: number) {
+async function timeRuns(baseURL: string, token: string, requestPath: string, runs: number) {
   const unique = (run: number) => `${requestPath}${requestPath.includes('?') ? '&' : '?'}unique=${Date.now()}-${run}`;
-  const { body } = await timed(baseURL, cookie, unique(-1));
+  const { body } = await timed(baseURL, token, unique(-1));
   const times: number[] = [];
-  for (let run = 0; run < runs; run++) times.push((await timed(baseURL, cookie, unique(run))).elapsed);
+  for (let run = 0; run < runs; run++) times.push((await timed(baseURL, token, unique(run))).elapsed);
   return { body, ...summarize(times) };
 }
 
@@ -144,15 +145,15 @@ async function timeRuns(baseURL: string, cookie: string, requestPath: string, ru
  * Times each query of the mix. A search or filter also gets an "exact count" row: the request the
  * dashboard sends when the page says "more than 1,000" (timed at every size, so sizes compare).
  */
-export async function runMix(baseURL: string, cookie: string, mix: MixQuery[], runs: number): Promise<MixRow[]> {
+export async function runMix(baseURL: string, token: string, mix: MixQuery[], runs: number): Promise<MixRow[]> {
   const rows: MixRow[] = [];
   for (const query of mix) {
-    const { body, ...times } = await timeRuns(baseURL, cookie, query.path, runs);
+    const { body, ...times } = await timeRuns(baseURL, token, query.path, runs);
     const page = body as Partial<LineItemsResponse> & { shipments?: unknown[] };
     rows.push({ name: query.name, matches: page.total ?? page.shipments?.length ?? 0, ...times });
     // A search or filter: the dashboard asks for its exact count when the page says "more than 1,000".
     if (!/[?&](q|filters)=/.test(query.path)) continue;
-    const exact = await timeRuns(baseURL, cookie, query.path.replace('/api/LineItems', '/api/LineItems/count'), runs);
+    const exact = await timeRuns(baseURL, token, query.path.replace('/api/LineItems', '/api/LineItems/count'), runs);
     const { body: counted, ...countTimes } = exact;
     rows.push({ name: `${query.name}: exact count`, matches: (counted as { total: number }).total, ...countTimes });
   }
@@ -160,8 +161,8 @@ export async function runMix(baseURL: string, cookie: string, mix: MixQuery[], r
 }
 
 /** A line item in the middle of the default order, so its PO number is rare and exists at every size. */
-export async function pickSample(baseURL: string, cookie: string): Promise<Sample> {
-  const { body } = await timed(baseURL, cookie, lineItems({ page: 3 }));
+export async function pickSample(baseURL: string, token: string): Promise<Sample> {
+  const { body } = await timed(baseURL, token, lineItems({ page: 3 }));
   const lineItem = (body as LineItemsResponse).lineItems[17];
   if (!lineItem) throw new Error('the database holds too few line items for the mix');
   return { title: lineItem.title, shipment: lineItem.related_shipment };

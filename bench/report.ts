@@ -3,8 +3,8 @@
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
 import type { Engine, UserName } from './bench-server.ts';
-import { ROOT } from './bench-server.ts';
 import type { BrowserFigures, InitialJavaScript } from './browser.ts';
 import type { MixRow } from './query-mix.ts';
 import type { SizeResult } from './run.ts';
@@ -61,7 +61,7 @@ export function report(input: ReportInput): string {
 function machine(postgresVersion: string) {
   const cpus = os.cpus();
   const pglite = JSON.parse(
-    readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
+    readFileSync(path.join(REPO_ROOT, 'node_modules/@electric-sql/pglite/package.json'), 'utf8'),
   ) as { version: string };
   return [
     `${cpus.length} × ${cpus[0]?.model ?? 'CPU'}`,

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
+import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
 import {
   attemptBaselineResponse,
   type BaselineFigures,
@@ -27,7 +28,6 @@ import {
   freshDatabase,
   load,
   postgresVersion,
-  ROOT,
   type Server,
   signIn,
   startServer,
@@ -52,7 +52,6 @@ const { values } = parseArgs({
     'browser-runs': { type: 'string', default: '5' },
     'baseline-rows': { type: 'string', default: '100000,400000' },
     only: { type: 'string', default: PARTS.join(',') },
-    port: { type: 'string', default: '3390' },
     'no-record': { type: 'boolean', default: false },
   },
 });
@@ -91,7 +90,7 @@ console.error(
 // One production build of the web app for every server of the run.
 const webDist = mkdtempSync(path.join(os.tmpdir(), 'quayside-bench-web-'));
 execFileSync('npx', ['vite', 'build', '--outDir', webDist, '--emptyOutDir'], {
-  cwd: path.join(ROOT, 'apps/web'),
+  cwd: path.join(REPO_ROOT, 'apps/web'),
   stdio: 'ignore',
 });
 const javaScript = initialJavaScript(webDist);
@@ -124,7 +123,7 @@ const markdown = report({
   postgresVersion: engines.includes('postgres') ? await postgresVersion() : 'not used',
 });
 console.log(markdown);
-if (!values['no-record']) appendFileSync(path.join(ROOT, 'bench/RESULTS.md'), `\n${markdown}`);
+if (!values['no-record']) appendFileSync(path.join(REPO_ROOT, 'bench/RESULTS.md'), `\n${markdown}`);
 
 async function measureSize(engine: Engine, rows: number): Promise<SizeResult> {
   const log = (message: string) => console.error(`[${engine} ${rows.toLocaleString('en')}] ${message}`);
@@ -155,33 +154,33 @@ async function measureSize(engine: Engine, rows: number): Promise<SizeResult> {
 }
 
 async function measureServer(database: Database, result: SizeResult, log: (message: string) => void) {
-  const server = await startServer(database, { port: Number(values.port), webDist });
+  const server = await startServer(database, webDist);
   try {
-    const cookies = {
-      admin: await signIn(server.baseURL, 'admin'),
-      forwarder: await signIn(server.baseURL, 'forwarder'),
+    const tokens = {
+      admin: await signIn(server.baseUrl, 'admin'),
+      forwarder: await signIn(server.baseUrl, 'forwarder'),
     };
     if (parts.has('latency')) {
       log('query mix...');
-      const probe = startLivenessProbe(server.baseURL);
+      const probe = startLivenessProbe(server.baseUrl);
       const mix = {} as Record<UserName, MixRow[]>;
       for (const user of ['admin', 'forwarder'] as const) {
-        const sample = await pickSample(server.baseURL, cookies[user]);
-        mix[user] = await runMix(server.baseURL, cookies[user], queryMix(sample), runs);
+        const sample = await pickSample(server.baseUrl, tokens[user]);
+        mix[user] = await runMix(server.baseUrl, tokens[user], queryMix(sample), runs);
       }
       result.liveness = await probe.stop();
       result.mix = mix;
     }
-    if (parts.has('throughput')) result.throughput = await throughput(server, cookies.admin, log);
+    if (parts.has('throughput')) result.throughput = await throughput(server, tokens.admin, log);
     if (parts.has('export')) {
       log('export...');
-      result.export = await measureExport({ baseURL: server.baseURL, cookie: cookies.admin, serverPid: pidOf(server) });
+      result.export = await measureExport({ baseURL: server.baseUrl, token: tokens.admin, serverPid: pidOf(server) });
     }
     if (parts.has('browser')) {
       log('browser...');
-      const sample = await pickSample(server.baseURL, cookies.admin);
+      const sample = await pickSample(server.baseUrl, tokens.admin);
       result.browser = await measureDashboard({
-        baseURL: server.baseURL,
+        baseURL: server.baseUrl,
         ...USERS.admin,
         runs: browserRuns,
         rareSearch: sample.title,
@@ -193,18 +192,18 @@ async function measureServer(database: Database, result: SizeResult, log: (messa
   }
 }
 
-async function throughput(server: Server, cookie: string, log: (message: string) => void) {
+async function throughput(server: Server, token: string, log: (message: string) => void) {
   const filtered = new URLSearchParams({
     filters: JSON.stringify([{ column: 'transit_type', operator: 'equals', value: 'AIR' }]),
   });
   const figures: ThroughputFigures[] = [];
   for (const [name, url, uniqueUrls] of [
-    ['default page', `${server.baseURL}/api/LineItems`, false],
-    ['filtered page (Transit Type equals AIR)', `${server.baseURL}/api/LineItems?${filtered}`, false],
-    ['default page, none remembered (each URL its own)', `${server.baseURL}/api/LineItems`, true],
+    ['default page', `${server.baseUrl}/api/LineItems`, false],
+    ['filtered page (Transit Type equals AIR)', `${server.baseUrl}/api/LineItems?${filtered}`, false],
+    ['default page, none remembered (each URL its own)', `${server.baseUrl}/api/LineItems`, true],
   ] as const) {
     log(`throughput: ${name}...`);
-    figures.push(await measureThroughput({ name, url, cookie, uniqueUrls }));
+    figures.push(await measureThroughput({ name, url, token, uniqueUrls }));
     // autocannon leaves with requests still in flight; let them finish before the next part.
     await new Promise((resolve) => setTimeout(resolve, 2000));
   }
@@ -212,8 +211,8 @@ async function throughput(server: Server, cookie: string, log: (message: string)
 }
 
 function pidOf(server: Server) {
-  if (server.process.pid === undefined) throw new Error('the server has no pid');
-  return server.process.pid;
+  if (server.pid === undefined) throw new Error('the server has no pid');
+  return server.pid;
 }
 
 /** The database opened from the bench process (the server stopped: PGlite has one user at a time). */

@@ -1,5 +1,6 @@
 // Many users at once: autocannon keeps 50 connections busy on one URL for 20 s, signed in as the Admin.
 import autocannon from 'autocannon';
+import { bearer } from './bench-server.ts';
 
 export type ThroughputFigures = {
   name: string;
@@ -16,7 +17,7 @@ export type ThroughputFigures = {
 export async function measureThroughput(options: {
   name: string;
   url: string;
-  cookie: string;
+  token: string;
   connections?: number;
   seconds?: number;
   /**
@@ -31,7 +32,7 @@ export async function measureThroughput(options: {
     url: options.url,
     connections: options.connections ?? 50,
     duration: options.seconds ?? 20,
-    headers: { cookie: options.cookie },
+    headers: bearer(options.token),
     ...(options.uniqueUrls
       ? {
           requests: [

@@ -1,12 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, openSync } from 'node:fs';
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
+import { freePort, REPO_ROOT, serverEnv } from '../apps/server/src/testing/server-process.ts';
 
 // Builds the web app, seeds a fresh PGlite DATA_DIR through the CLI, starts the real server on a
 // free port and hands its address to the tests. E2E_KEEP_DATA=1 keeps DATA_DIR (and server.log).
@@ -29,21 +28,9 @@ declare module 'vitest' {
   }
 }
 
-const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
 const CLI = 'apps/server/src/cli.ts';
 const run = promisify(execFile);
-const SERVER_SETTINGS = [
-  'NODE_ENV',
-  'DATABASE_URL',
-  'SMTP_URL',
-  'AUTH_SECRET',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'TRUST_PROXY',
-  'WEB_DIST_DIR',
-];
 
 const E2E_USERS: E2eUsers = {
   admin: user('Admin', 'e2e-admin@example.com', 'Alex Admin', 'NAPCO'),
@@ -125,19 +112,9 @@ async function loadData(dataDir: string) {
   await step('loading demo data', process.execPath, cli('seed-demo'), env);
 }
 
-/**
- * The caller's environment without the server's settings (a developer's DATABASE_URL must not leak
- * in) and without Vitest's NODE_ENV=test, so the server runs as `npm start` runs it.
- */
-function serverEnv(extra: Record<string, string>): NodeJS.ProcessEnv {
-  const env = { ...process.env };
-  for (const key of SERVER_SETTINGS) delete env[key];
-  return { ...env, ...extra };
-}
-
 async function step(what: string, command: string, args: string[], env: NodeJS.ProcessEnv) {
   try {
-    await run(command, args, { cwd: ROOT, env, maxBuffer: 16 * 1024 * 1024 });
+    await run(command, args, { cwd: REPO_ROOT, env, maxBuffer: 16 * 1024 * 1024 });
   } catch (error) {
     const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
     throw new Error(`e2e setup failed while ${what}:\n${stdout}${stderr}`, { cause: error });
@@ -148,24 +125,13 @@ function startServer(logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = openSync(logFile, 'a');
   try {
     return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
-      cwd: ROOT,
+      cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
     });
   } finally {
     closeSync(log); // the child holds its own copy
   }
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }
 
 async function waitUntilReady(baseUrl: string, server: ChildProcess) {

@@ -2,37 +2,22 @@
 // process, on a fresh database of the engine under test: for the crash and load suites.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openMigratedDatabase } from '../db/open-from-config.ts';
+import { freePort, REPO_ROOT, serverEnv } from './server-process.ts';
 import { createPostgresTestDatabase, testEngine } from './test-database.ts';
 
 const run = promisify(execFile);
-const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 const READY_TIMEOUT_MS = 60_000;
-/** Settings of the caller's environment that must not leak into the server under test. */
-const SERVER_SETTINGS = [
-  'NODE_ENV',
-  'DATABASE_URL',
-  'SMTP_URL',
-  'AUTH_SECRET',
-  'PORT',
-  'HOST',
-  'PUBLIC_URL',
-  'TRUST_PROXY',
-];
 
 /** A DATA_DIR (and for PostgreSQL a database) for one server; `remove` deletes both. */
 export async function createServerData() {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-real-'));
-  const env: NodeJS.ProcessEnv = { ...process.env };
-  for (const key of SERVER_SETTINGS) delete env[key];
-  Object.assign(env, { DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
+  const env = serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' });
   let dropPostgres = async () => {};
   if (testEngine === 'postgres') {
     const postgres = await createPostgresTestDatabase();
@@ -102,6 +87,7 @@ export async function startRealServer(env: NodeJS.ProcessEnv) {
 
   return {
     baseUrl,
+    pid: child.pid,
     logTail,
     /** SIGKILL to the server and everything it started: no handler runs, nothing is flushed. */
     kill: async () => {
@@ -161,15 +147,4 @@ export async function signInOverHttp(baseUrl: string, email: string, password: s
 /** The server's database, opened directly (stop the server first when it is PGlite). */
 export function openServerDatabase(env: NodeJS.ProcessEnv): Promise<DatabaseHandle> {
   return openMigratedDatabase(loadConfig(env));
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = net.createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
 }

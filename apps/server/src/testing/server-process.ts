@@ -1,0 +1,40 @@
+// What every harness that runs the real server as a child process needs: the crash and load
+// suites (real-server.ts), the browser journeys (e2e/global-setup.ts) and the benchmarks (bench/).
+import net from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** Settings of the caller's environment that must not leak into the server it starts. */
+const SERVER_SETTINGS = [
+  'NODE_ENV',
+  'DATABASE_URL',
+  'SMTP_URL',
+  'AUTH_SECRET',
+  'PORT',
+  'HOST',
+  'PUBLIC_URL',
+  'TRUST_PROXY',
+  'WEB_DIST_DIR',
+];
+
+/**
+ * The caller's environment without the server's settings, plus `extra`: a developer's DATABASE_URL
+ * must not leak in, nor Vitest's NODE_ENV=test (the server runs as `npm start` runs it).
+ */
+export function serverEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
+  const env = { ...process.env };
+  for (const key of SERVER_SETTINGS) delete env[key];
+  return { ...env, ...extra };
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = net.createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as net.AddressInfo;
+      probe.close(() => resolve(port));
+    });
+  });
+}
