@@ -6,6 +6,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { registerThroughMail } from './support/mailbox.ts';
 import { openSidebar } from './support/sidebar.ts';
 import { addPerson, type Credentials, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
@@ -194,11 +195,7 @@ describe('export', () => {
     });
 
     const page = await (await openContext(browser)).newPage();
-    await page.goto('/register');
-    await page.getByLabel('Email').fill(email);
-    await page.getByLabel('Password', { exact: true }).fill('a long password');
-    await page.getByLabel('Confirm password').fill('a long password');
-    await page.getByRole('button', { name: 'Register' }).click();
+    await registerThroughMail(page, email, 'a long password');
     await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
     await page.getByText('No data available').waitFor();
     await page.getByRole('button', { name: 'Export', exact: true }).click();

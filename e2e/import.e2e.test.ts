@@ -179,7 +179,7 @@ test('a forwarder sees a row naming another forwarder rejected; only its own com
   await page.getByText('Shipments: 1 to create, 0 to update, 0 unchanged, 1 rejected').waitFor();
   await refusal.waitFor({ state: 'detached' });
   const otherRow = page.getByRole('table', { name: 'Rejected rows' }).getByRole('row').filter({ hasText: other });
-  await otherRow.getByText(`Forwarder Name "Kestrel Freight" is not your company (${forwarder.company})`).waitFor();
+  await otherRow.getByText(`Shipment ${other} cannot be imported by your company (${forwarder.company}).`).waitFor();
 
   await page.getByRole('button', { name: 'Import', exact: true }).click();
   const success = page.getByRole('alert').filter({ hasText: 'Import complete' });

@@ -1,9 +1,9 @@
-import { readdir, readFile } from 'node:fs/promises';
-import path from 'node:path';
+import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
 import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, expect, inject, test } from 'vitest';
+import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { confirmThroughMail, mailedLink } from './support/mailbox.ts';
 import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 let browser: Browser;
@@ -46,7 +46,29 @@ test('registration: refused off the people list, then open once an admin adds th
   const row = admin.getByRole('row', { name: new RegExp(email) });
   await row.getByText('Inactive').waitFor();
 
+  const registered = Date.now();
   await register(visitor, email, 'a long password');
+  await visitor.getByRole('heading', { name: EMAIL_VERIFICATION_MESSAGES.checkYourEmailTitle }).waitFor();
+  await visitor.getByText(EMAIL_VERIFICATION_MESSAGES.checkYourEmail(email)).waitFor();
+  await expectNoSeriousA11yViolations(visitor);
+
+  // Until the mailed link is followed there is no account to log in to; the screen says so and offers a resend.
+  await logIn(visitor, email, 'a long password');
+  const unconfirmed = visitor.getByRole('alert');
+  await unconfirmed.waitFor();
+  expect(await unconfirmed.innerText()).toBe(EMAIL_VERIFICATION_MESSAGES.notConfirmed);
+  await admin.reload();
+  await admin.getByLabel('Search users').first().fill(email);
+  await admin
+    .getByRole('row', { name: new RegExp(email) })
+    .getByText('Inactive')
+    .waitFor();
+  const resent = Date.now();
+  await visitor.getByRole('button', { name: EMAIL_VERIFICATION_MESSAGES.resendButton }).click();
+  await visitor.getByText(EMAIL_VERIFICATION_MESSAGES.resent(email)).waitFor();
+  expect(await mailedLink(email, registered, 'verify-email')).toBeTruthy();
+
+  await confirmThroughMail(visitor, email, 'a long password', resent);
   await visitor.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
   // Registered: the same e-mail cannot register twice, and the admin now sees the person Active.
@@ -66,20 +88,11 @@ test('registration: refused off the people list, then open once an admin adds th
     .waitFor();
 });
 
-async function resetLinkFor(email: string, after: number): Promise<string> {
-  const outbox = path.join(inject('dataDir'), 'outbox');
-  const deadline = Date.now() + 15_000;
-  while (Date.now() < deadline) {
-    const files = await readdir(outbox).catch(() => [] as string[]);
-    for (const file of files.filter((name) => name.endsWith(`-${email}.eml`))) {
-      const mail = await readFile(path.join(outbox, file), 'utf8');
-      const link = /https?:\/\/\S+\/reset-password\?token=\S+/.exec(mail)?.[0];
-      const written = Date.parse(file.slice(0, 24).replace(/T(\d\d)-(\d\d)-(\d\d)/, 'T$1:$2:$3'));
-      if (link && written >= after - 1000) return link;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-  throw new Error(`no password-reset mail for ${email} in ${outbox}`);
+async function logIn(page: Page, email: string, password: string) {
+  await page.goto('/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill(password);
+  await page.getByRole('button', { name: 'Log in' }).click();
 }
 
 test('password reset: the mail’s link sets a new password, which then signs in', async () => {
@@ -88,7 +101,9 @@ test('password reset: the mail’s link sets a new password, which then signs in
   await signIn(await adminContext.newPage(), users().admin);
   await addPerson(adminContext, { full_name: 'Fay Forgetful', email, role: 'Employee' });
   const first = await (await openContext(browser)).newPage();
+  const registered = Date.now();
   await register(first, email, 'the first password');
+  await confirmThroughMail(first, email, 'the first password', registered);
   await first.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
   const page = await (await openContext(browser)).newPage();
@@ -105,7 +120,7 @@ test('password reset: the mail’s link sets a new password, which then signs in
     .waitFor();
   await expectNoSeriousA11yViolations(page);
 
-  const link = await resetLinkFor(email, asked);
+  const link = await mailedLink(email, asked, 'reset-password');
   await page.goto(link);
   await page.getByLabel('New password', { exact: true }).fill('the second password');
   await page.getByLabel('Confirm new password').fill('the second password');

@@ -1,6 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
+import { registerThroughMail } from './support/mailbox.ts';
 import { openSidebar } from './support/sidebar.ts';
 import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
@@ -19,11 +20,7 @@ test('deleting a signed-in user’s person record signs them out within about 5 
   await addPerson(adminContext, { full_name: 'Lee Leaver', email, role: 'Employee' });
 
   const leaver = await (await openContext(browser)).newPage();
-  await leaver.goto('/register');
-  await leaver.getByLabel('Email').fill(email);
-  await leaver.getByLabel('Password', { exact: true }).fill('a long password');
-  await leaver.getByLabel('Confirm password').fill('a long password');
-  await leaver.getByRole('button', { name: 'Register' }).click();
+  await registerThroughMail(leaver, email, 'a long password');
   await leaver.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
   const deleted = await adminContext.request.post('/api/Peoples/delete', { headers: sameOrigin(), data: [{ email }] });

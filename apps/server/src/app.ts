@@ -20,10 +20,20 @@ import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { refuseNulInParameters } from './query-text-guard.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { registerWebApp } from './web-static.ts';
 
-export type RouteEntry = { method: string; url: string };
+export type RouteEntry = {
+  method: string;
+  url: string;
+  /** The names its querystring schema declares: the bad-input suite sends each of them bad values. */
+  queryParameters: string[];
+};
+
+/** The top-level names of a route's querystring schema (a zod object), if it has one. */
+const queryParametersOf = (schema: unknown) =>
+  Object.keys((schema as { shape?: Record<string, unknown> } | undefined)?.shape ?? {});
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -75,10 +85,12 @@ export async function buildApp(
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
+  refuseNulInParameters(app);
   // Every route, as registered: the authorization suite checks it has an entry for each.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url });
+    const queryParameters = queryParametersOf(route.schema?.querystring);
+    for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, queryParameters });
   });
   app.decorate('routeTable', routeTable);
 
@@ -108,8 +120,8 @@ export async function buildApp(
   const auth = createAuthFromConfig(config, db, app.log);
 
   // Public routes.
-  registerHealthRoutes(app, db);
-  await registerAuthRoutes(app, auth, config.publicUrl);
+  registerHealthRoutes(app, database);
+  await registerAuthRoutes(app, auth, config, db);
   registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
   registerSiteRoutes(app, config);
 
@@ -118,7 +130,7 @@ export async function buildApp(
     api.addHook('onRequest', createAuthenticate(auth, db, config.publicUrl));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
-    registerLineItemRoutes(api, db);
+    registerLineItemRoutes(api, db, config);
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);

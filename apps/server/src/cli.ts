@@ -11,6 +11,7 @@ import { ASSIGNABLE_ROLES, DEFAULT_ROLE, PersonInput } from '@quayside/domain/pe
 import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { createAuthFromConfig } from './auth/auth.ts';
+import { createConfirmedAccount } from './auth/verified-account.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './backup/backup.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
@@ -22,7 +23,7 @@ import type { AuditActor } from './modules/audit/audit.service.ts';
 import { listDeletions, restoreDeletion } from './modules/deletions/deletions.service.ts';
 import { runImport } from './modules/import/import.service.ts';
 import { progressBar, summaryLines } from './modules/import/import-summary.ts';
-import { openTable } from './modules/import/table-reader.ts';
+import { createTableReaderPool, type TableOpener } from './modules/import/table-reader-pool.ts';
 import { writePerson } from './modules/people/people.service.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 
@@ -103,7 +104,7 @@ async function createUser(args: string[]) {
       await writePerson(tx, CLI_ACTOR, person, existing);
     });
     const auth = createAuthFromConfig(config, db, log);
-    await auth.api.signUpEmail({ body: { email: person.email, password, name: person.full_name } });
+    await createConfirmedAccount(auth, { email: person.email, password, name: person.full_name });
     console.log(
       `Created ${person.role ?? DEFAULT_ROLE} ${person.email}. They can sign in at ${config.publicUrl}/login`,
     );
@@ -192,16 +193,18 @@ async function importCommand(args: string[]) {
     if (named && !existsSync(named.path)) throw new UsageError(`${named.path}: no such file.`);
   }
   const config = loadConfig();
+  // Read within the same bounds as the server's imports (a worker thread of bounded memory).
+  const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
   const database = await openMigratedDatabase(config);
   try {
     // Counted first, so the progress bar knows its end (reading is quick next to writing).
-    const total = (await countRows(shipments)) + (parts ? await countRows(parts) : 0);
+    const total = (await countRows(readTable, shipments)) + (parts ? await countRows(readTable, parts) : 0);
     const report = await runImport(
       database.db,
       CLI_PRINCIPAL,
       CLI_ACTOR,
       { shipments, parts, dryRun: values['dry-run'] },
-      { onProgress: (done) => process.stdout.write(`\r${progressBar(done, total)}`) },
+      { onProgress: (done) => process.stdout.write(`\r${progressBar(done, total)}`), openTable: readTable },
     );
     process.stdout.write('\n');
     console.log(summaryLines(report, config.publicUrl).join('\n'));
@@ -282,8 +285,8 @@ async function restoreCommand(args: string[]) {
   }
 }
 
-async function countRows(file: { path: string; sheet?: string | undefined }) {
-  const table = await openTable(file.path, { sheet: file.sheet });
+async function countRows(readTable: TableOpener, file: { path: string; sheet?: string | undefined }) {
+  const table = await readTable(file.path, { sheet: file.sheet });
   let rows = 0;
   for await (const _ of table.rows) rows += 1;
   return rows;

@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { IMPORT_READER_DEFAULTS } from './modules/import/import-limits.ts';
 
 /** Where `npm run build` puts the web app. */
 const BUILT_WEB_APP = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -29,6 +30,14 @@ const EnvSchema = z.object({
   UPLOAD_MAX_BYTES: positiveInt.default(25 * 1024 * 1024),
   UPLOAD_MAX_FILES: positiveInt.default(20),
   IMPORT_MAX_BYTES: positiveInt.default(200 * 1024 * 1024),
+  IMPORT_READER_MEMORY_MB: z.coerce.number().int().min(32).default(IMPORT_READER_DEFAULTS.memoryMb),
+  IMPORT_READERS: positiveInt.default(IMPORT_READER_DEFAULTS.concurrency),
+  STATEMENT_TIMEOUT_MS: positiveInt.default(10_000),
+  BULK_STATEMENT_TIMEOUT_MS: positiveInt.default(300_000),
+  DB_CONNECTION_WAIT_MS: positiveInt.default(5_000),
+  EXPORTS_PER_USER: positiveInt.default(2),
+  IMPORTS_PER_USER: positiveInt.default(2),
+  FORWARDER_UPLOAD_QUOTA_BYTES: positiveInt.default(5 * 1024 * 1024 * 1024),
   TRUST_PROXY: z
     .enum(['true', 'false', '1', '0', ''])
     .default('false')
@@ -37,15 +46,40 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
 });
 
-/** Per-path sign-in limits: requests allowed per window (seconds), per client IP. */
+/**
+ * Per-path limits: requests allowed per window (seconds), per client IP. `signIn` counts every
+ * sign-in, right or wrong, so an office behind one address is not stopped (wrong passwords have
+ * their own throttle below).
+ */
 export type AuthRateLimits = { signIn: RateRule; signUp: RateRule; passwordReset: RateRule; eligibility: RateRule };
 export type RateRule = { window: number; max: number };
 
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
-  signIn: { window: 60, max: 5 },
+  signIn: { window: 60, max: 100 },
   signUp: { window: 60, max: 5 },
   passwordReset: { window: 300, max: 3 },
   eligibility: { window: 60, max: 10 },
+};
+
+/** Wrong passwords at sign-in (auth/sign-in-throttle.ts). */
+export type SignInThrottle = {
+  /** Wrong passwords for one account, from any address, before it must wait. */
+  freeFailures: number;
+  /** The first wait; each further wrong password doubles it, up to `longestWaitSeconds`. */
+  firstWaitSeconds: number;
+  longestWaitSeconds: number;
+  /** An account's wrong passwords are forgotten this long after the last one (or at its next sign-in). */
+  forgetAfterSeconds: number;
+  /** Wrong passwords from one client address, for any accounts, per window. */
+  perAddress: RateRule;
+};
+
+export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = {
+  freeFailures: 5,
+  firstWaitSeconds: 5,
+  longestWaitSeconds: 15 * 60,
+  forgetAfterSeconds: 24 * 60 * 60,
+  perAddress: { window: 15 * 60, max: 30 },
 };
 
 export type AppConfig = {
@@ -64,6 +98,21 @@ export type AppConfig = {
   uploadMaxFiles: number;
   /** Largest import file (a 100,000-row report is about 30 MB as CSV). */
   importMaxBytes: number;
+  /** Heap (MB) of the worker thread that reads one import file; a file needing more is refused (413). */
+  importReaderMemoryMb: number;
+  /** Import files read at once (each in its own worker thread); more wait their turn. */
+  importReaders: number;
+  /** Longest a request's SQL statement may run (PostgreSQL enforces it; PGlite cannot). */
+  statementTimeoutMs: number;
+  /** The same for an export's or an import's statements, which legitimately run longer. */
+  bulkStatementTimeoutMs: number;
+  /** Longest a request waits for a free database connection before answering 503. */
+  connectionWaitMs: number;
+  /** Exports and imports one user may have running at once (per server instance). */
+  exportsPerUser: number;
+  importsPerUser: number;
+  /** Total bytes of documents the people of one forwarder company may upload. */
+  forwarderUploadQuotaBytes: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** The built web app the server serves (a build elsewhere lets tests run beside a working copy's server). */
@@ -71,6 +120,7 @@ export type AppConfig = {
   /** Absolute session lifetime in seconds: a session is never extended past it. */
   sessionLifetimeSeconds: number;
   authRateLimits: AuthRateLimits;
+  signInThrottle: SignInThrottle;
 };
 
 export class ConfigError extends Error {}
@@ -98,10 +148,19 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     uploadMaxBytes: e.UPLOAD_MAX_BYTES,
     uploadMaxFiles: e.UPLOAD_MAX_FILES,
     importMaxBytes: e.IMPORT_MAX_BYTES,
+    importReaderMemoryMb: e.IMPORT_READER_MEMORY_MB,
+    importReaders: e.IMPORT_READERS,
+    statementTimeoutMs: e.STATEMENT_TIMEOUT_MS,
+    bulkStatementTimeoutMs: e.BULK_STATEMENT_TIMEOUT_MS,
+    connectionWaitMs: e.DB_CONNECTION_WAIT_MS,
+    exportsPerUser: e.EXPORTS_PER_USER,
+    importsPerUser: e.IMPORTS_PER_USER,
+    forwarderUploadQuotaBytes: e.FORWARDER_UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : BUILT_WEB_APP,
     sessionLifetimeSeconds: 12 * 60 * 60,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
+    signInThrottle: DEFAULT_SIGN_IN_THROTTLE,
   };
 }

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { unavailableAnswer } from './db/database-errors.ts';
 
 export type AppErrorKind =
   | 'invalid'
@@ -25,6 +26,8 @@ export class AppError extends Error {
   constructor(
     readonly kind: AppErrorKind,
     message: string,
+    /** Sent as `Retry-After`: when trying again may succeed (a limit that frees up). */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
   }
@@ -36,6 +39,7 @@ export const statusOf = (error: AppError) => STATUS[error.kind];
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (error instanceof AppError) {
+      if (error.retryAfterSeconds !== undefined) reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(STATUS[error.kind]).send({ message: error.message });
     }
     if (hasZodFastifySchemaValidationErrors(error)) {
@@ -49,6 +53,14 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry a usable message.
       return reply.status(status).send({ message: error.message });
+    }
+    const unavailable = unavailableAnswer(error);
+    if (unavailable) {
+      request.log.warn({ err: error }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(unavailable.retryAfterSeconds))
+        .send({ message: unavailable.message });
     }
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });

@@ -1,14 +1,17 @@
 import { count } from 'drizzle-orm';
 import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
-import { openMigratedDatabase } from './db/open-from-config.ts';
+import { openMigratedDatabase, requestPoolLimits } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
+import { superviseDatabase } from './db/supervise-database.ts';
+import { emptyIncoming } from './storage/incoming.ts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
   const config = loadConfig();
-  const database = await openMigratedDatabase(config);
+  await emptyIncoming(config.dataDir);
+  const database = await openMigratedDatabase(config, requestPoolLimits(config));
   const app = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ engine: database.engine, url: config.publicUrl }, 'Quayside is serving');
@@ -22,7 +25,7 @@ async function main() {
   }
 
   let stopping = false;
-  const stop = async (signal: string) => {
+  const stop = async (signal: string, exitCode = 0) => {
     if (stopping) return;
     stopping = true;
     app.log.info({ signal }, 'shutting down');
@@ -30,8 +33,9 @@ async function main() {
     await app.close(); // finishes requests in flight, refuses new ones
     await database.close();
     clearTimeout(force);
-    process.exit(0);
+    process.exit(exitCode);
   };
+  superviseDatabase(database, app.log, () => stop('database failed', 1));
   process.on('SIGTERM', () => void stop('SIGTERM'));
   process.on('SIGINT', () => void stop('SIGINT'));
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from './fields.ts';
 import {
   SHIPMENT_AMOUNT_FIELDS,
   SHIPMENT_CHOICE_FIELDS,
@@ -177,7 +178,7 @@ export const ImportQuery = z.object({
     .default('false')
     .transform((value) => value === 'true')
     .describe('true: report what would happen, change nothing'),
-  sheet: z.string().trim().max(200).optional().describe('Worksheet of the shipments workbook (default: the first)'),
-  partsSheet: z.string().trim().max(200).optional().describe('Worksheet of the parts workbook (default: the first)'),
+  sheet: plainText(200).optional().describe('Worksheet of the shipments workbook (default: the first)'),
+  partsSheet: plainText(200).optional().describe('Worksheet of the parts workbook (default: the first)'),
 });
 export type ImportQuery = z.infer<typeof ImportQuery>;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
-import { pageParam, pageSizeParam } from './fields.ts';
+import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import {
   COLUMN_KEYS,
   type ColumnKey,
@@ -77,7 +77,9 @@ export const LineItemQuery = z.object({
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(DEFAULT_PAGE_SIZE),
   report: z.enum(REPORTS, { error: 'report is default or dr.' }).default('default'),
-  po: z.string().trim().max(MAX_TEXT).optional().describe('Only the line items of this PO number'),
+  po: plainText(MAX_TEXT, `po must be at most ${MAX_TEXT} characters.`)
+    .optional()
+    .describe('Only the line items of this PO number'),
   importId: z.coerce
     .number({ error: 'importId must be a whole number.' })
     .int('importId must be a whole number.')

@@ -53,12 +53,12 @@ export const LineItemsResponse = z.object({
   total: z
     .number()
     .int()
-    .describe(
-      'Line items matching the search and filters: exact when totalExact, else a lower bound (COUNT_LIMIT + 1)',
-    ),
+    .describe('Line items matching the search and filters: exact when totalExact, else a lower bound'),
   totalExact: z
     .boolean()
-    .describe('False when more than COUNT_LIMIT line items match: ask GET /api/LineItems/count for the exact figure'),
+    .describe(
+      'False when too many line items match to count them here: ask GET /api/LineItems/count for the exact figure',
+    ),
   totalAll: z.number().int().describe('Line items this user sees before search and filters'),
   page: z.number().int(),
   pageSize: z.union(PAGE_SIZES.map((size) => z.literal(size))),
@@ -84,8 +84,8 @@ const poNumber = plainText(200, 'PO number must be at most 200 characters.').ref
 );
 
 export const LineItemKeyQuery = z.object({
-  shipment: z.string().trim().min(1, 'shipment is required.').describe('Shipment number'),
-  po: z.string().trim().min(1, 'po is required.').describe('The PO number before the edit'),
+  shipment: plainText(200).min(1, 'shipment is required.').describe('Shipment number'),
+  po: plainText(200).min(1, 'po is required.').describe('The PO number before the edit'),
 });
 
 /** The editable fields of a line item; anything else in the body is ignored. */

@@ -1,7 +1,13 @@
+import { TOO_MANY_FAILED_ATTEMPTS } from '@quayside/domain/auth-messages';
 import { NUL_MESSAGE } from '@quayside/domain/fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config.ts';
+import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
+import { servedAuthPath } from './auth-paths.ts';
+import { expiredRateLimitSweeper, type RateLimitLifetimes } from './rate-limit.ts';
+import { createSignInThrottle, type SignInOutcome, signInEmailOf } from './sign-in-throttle.ts';
 
 /**
  * Fetch-API headers from Fastify's, with the client address set by us (never by the client).
@@ -25,8 +31,30 @@ export function toFetchHeaders(request: FastifyRequest): Headers {
 const holdsNul = (request: FastifyRequest, body: string | undefined) =>
   /%00/.test(request.url) || (body !== undefined && (body.includes('\u0000') || /\\u0000/i.test(body)));
 
-/** Mounts better-auth's handler at /api/auth/* (sign-up, sign-in, sign-out, password reset...). */
-export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publicUrl: string) {
+/** Seconds each kind of counter is worth keeping (the longest window it is counted in). */
+const counterLifetimes = (config: AppConfig): RateLimitLifetimes => ({
+  auth: Math.max(
+    60,
+    config.authRateLimits.signIn.window,
+    config.authRateLimits.signUp.window,
+    config.authRateLimits.passwordReset.window,
+  ),
+  eligibility: config.authRateLimits.eligibility.window,
+  'sign-in-address': config.signInThrottle.perAddress.window,
+  'sign-in-account': config.signInThrottle.forgetAfterSeconds,
+});
+
+const outcomeOf = (status: number): SignInOutcome =>
+  status === 200 ? 'signed-in' : status === 401 ? 'wrong-password' : 'other';
+
+/**
+ * Mounts better-auth's handler at /api/auth/* for the endpoints we serve (auth-paths.ts; the rest
+ * answer 404), with wrong passwords at sign-in throttled (sign-in-throttle.ts).
+ */
+export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: AppConfig, db: Database) {
+  const { publicUrl } = config;
+  const throttle = createSignInThrottle(db, config.signInThrottle);
+  const sweepExpiredCounters = expiredRateLimitSweeper(db, counterLifetimes(config));
   await app.register(async (scope) => {
     // better-auth parses bodies itself: hand it the raw text, whatever the content type.
     scope.removeAllContentTypeParsers();
@@ -37,19 +65,39 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, publi
       url: '/api/auth/*',
       schema: { hide: true },
       handler: async (request, reply) => {
+        const path = servedAuthPath(request.method, request.url);
+        if (path === null) return reply.callNotFound();
+        await sweepExpiredCounters().catch((error) => request.log.error({ err: error }, 'rate limit sweep failed'));
         const body = typeof request.body === 'string' && request.body.length > 0 ? request.body : undefined;
         if (holdsNul(request, body)) throw new AppError('invalid', NUL_MESSAGE);
-        const response = await auth.handler(
-          new Request(new URL(request.url, publicUrl), {
-            method: request.method,
-            headers: toFetchHeaders(request),
-            body: request.method === 'GET' ? undefined : body,
-          }),
-        );
+        const fetchRequest = new Request(new URL(request.url, publicUrl), {
+          method: request.method,
+          headers: toFetchHeaders(request),
+          body: request.method === 'GET' ? undefined : body,
+        });
+        const signIn = path === '/sign-in/email' && { email: await signInEmailOf(fetchRequest), address: request.ip };
+        if (signIn) await throttle.begin(signIn);
+        let response: Response;
+        try {
+          response = await auth.handler(fetchRequest);
+        } catch (error) {
+          if (signIn) await throttle.settle(signIn, 'other');
+          throw error;
+        }
+        if (signIn) await throttle.settle(signIn, outcomeOf(response.status));
+        // better-auth's own per-address limit, in the words the throttle uses (SPEC.md §8).
+        if (signIn && response.status === 429) {
+          const retryAfter = Number(response.headers.get('x-retry-after')) || 60;
+          throw new AppError('rate_limited', TOO_MANY_FAILED_ATTEMPTS, retryAfter);
+        }
         reply.status(response.status);
         for (const [name, value] of response.headers) {
           if (name !== 'set-cookie') reply.header(name, value);
         }
+        // Sessions, tokens and who is signed in: never kept by a cache.
+        reply.header('cache-control', 'no-store');
+        const retryAfter = response.headers.get('x-retry-after');
+        if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
         const cookies = response.headers.getSetCookie();
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         return reply.send(response.body ? await response.text() : null);

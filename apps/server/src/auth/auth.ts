@@ -1,15 +1,14 @@
-import { ALREADY_REGISTERED_MESSAGE, notListedMessage, SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
 import { betterAuth } from 'better-auth';
 import { drizzleAdapter } from 'better-auth/adapters/drizzle';
-import { APIError } from 'better-auth/api';
 import { admin, bearer } from 'better-auth/plugins';
-import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
-import { authAccount, authSession, authUser, authVerification, people } from '../db/schema.ts';
+import { authAccount, authSession, authUser, authVerification } from '../db/schema.ts';
 import { createMailer, type Mailer } from '../mail/mailer.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { assertRegistrable, bindConfirmedAccount } from './account-binding.ts';
+import { refuseCommonPasswords } from './common-passwords.ts';
+import { LINK_ONLY_VERIFICATION_PATH, registrationByMail, registrationMailOptions } from './email-verification.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
@@ -51,8 +50,12 @@ export function createAuth(options: {
       provider: 'pg',
       schema: { user: authUser, session: authSession, account: authAccount, verification: authVerification },
     }),
+    // Reset (and other mailed) tokens are stored as digests: a copy of the table opens no account.
+    verification: { storeIdentifier: 'hashed' },
     emailAndPassword: {
       enabled: true,
+      // No session, and no person bound, until the address is confirmed (email-verification.ts).
+      requireEmailVerification: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
       password: { hash: hashPassword, verify: verifyPassword },
@@ -72,6 +75,9 @@ export function createAuth(options: {
         }
       },
     },
+    emailVerification: registrationMailOptions({ publicUrl: config.publicUrl, mailer, log }),
+    // Confirming an address by the link alone is off: the registration's password must come with it.
+    disabledPaths: [LINK_ONLY_VERIFICATION_PATH],
     // Sessions are never extended: a session ends at most `sessionLifetimeSeconds` after sign-in.
     session: { expiresIn: config.sessionLifetimeSeconds, disableSessionRefresh: true },
     rateLimit: {
@@ -83,8 +89,10 @@ export function createAuth(options: {
         '/sign-up/email': limits.signUp,
         '/request-password-reset': limits.passwordReset,
         '/reset-password': limits.passwordReset,
+        '/send-verification-email': limits.passwordReset,
+        '/confirm-email': limits.signIn,
       },
-      customStorage: { consume: (key, rule) => consumeRateLimit(db, `auth:${key}`, rule) },
+      customStorage: { consume: (key, rule) => consumeRateLimit(db, 'auth', key, rule) },
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
@@ -95,38 +103,14 @@ export function createAuth(options: {
         create: {
           // Registration is open only to people an administrator has added and who have no account yet.
           before: async (user) => {
-            const [person] = await db.select().from(people).where(eq(people.email, user.email.toLowerCase()));
-            if (!person) {
-              throw new APIError('FORBIDDEN', {
-                message: notListedMessage(config.orgName),
-                code: SIGN_UP_REFUSALS.notListed,
-              });
-            }
-            if (person.fireauth_id) {
-              throw new APIError('FORBIDDEN', {
-                message: ALREADY_REGISTERED_MESSAGE,
-                code: SIGN_UP_REFUSALS.alreadyRegistered,
-              });
-            }
+            await assertRegistrable(db, config.orgName, user.email);
           },
-          after: async (user) => {
-            await db.transaction(async (tx) => {
-              const [linked] = await tx
-                .update(people)
-                .set({ fireauth_id: user.id, updated_at: new Date() })
-                .where(and(eq(people.email, user.email.toLowerCase()), isNull(people.fireauth_id)))
-                .returning();
-              if (!linked) return;
-              await recordAudit(
-                tx,
-                { personId: linked.id, email: linked.email },
-                { action: 'register', entity: 'person', entityId: linked.id, after: { fireauth_id: user.id } },
-              );
-            });
-          },
+          // Made confirmed (by the CLI): bound at once. Otherwise bound when the address is confirmed.
+          after: (user) => bindConfirmedAccount(db, user),
         },
+        update: { after: (user) => bindConfirmedAccount(db, user) },
       },
     },
-    plugins: [bearer(), admin()],
+    plugins: [bearer(), admin(), registrationByMail({ db, orgName: config.orgName }), refuseCommonPasswords()],
   });
 }

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/client.ts';
 import { readDataVersion } from '../db/data-version.ts';
 import { AppError } from '../errors.ts';
@@ -57,7 +57,9 @@ type KnownSession = { principal: Principal; expiresAt: number };
 export function createAuthenticate(auth: Auth, db: Database, publicUrl: string) {
   const publicOrigin = new URL(publicUrl).origin;
   const known = new VersionedCache<KnownSession>(1000);
-  return async function authenticate(request: FastifyRequest) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
+    // An answer made for one signed-in person is never kept by a browser's or a proxy's cache.
+    reply.header('cache-control', 'no-store');
     assertSameOrigin(request, publicOrigin);
     request.dataVersion = await readDataVersion(db);
     const credentials = credentialsOf(request);

@@ -21,7 +21,7 @@ it('resets a password through the link in a real mail, and ends the old sessions
   const request = await t.app.inject({ method: 'POST', url: '/api/auth/request-password-reset', payload: { email } });
   expect(request.statusCode).toBe(200);
 
-  const mail = await smtp.mailTo(email);
+  const mail = await smtp.mailTo(email, /reset-password/);
   const link = mail.text.match(/http:\/\/localhost:3000\/reset-password\?token=([\w%-]+)/);
   expect(link, `the mail links to the web app reset screen:\n${mail.text}`).not.toBeNull();
   const token = decodeURIComponent(link?.[1] ?? '');

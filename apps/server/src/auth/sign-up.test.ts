@@ -29,11 +29,12 @@ describe('registration', () => {
     expect(signIn.statusCode).toBe(401);
   });
 
-  it('lets a listed person register and stores the account id as fireauth_id', async () => {
+  it('lets a listed person register, and stores the account id as fireauth_id once the address is confirmed', async () => {
     await t.addPerson({ email: 'listed@example.com', role: 'Employee' });
     const response = await signUpRequest(t.app, 'Listed@Example.com', TEST_PASSWORD);
     expect(response.statusCode).toBe(200);
     const accountId = response.json<{ user: { id: string } }>().user.id;
+    await t.confirmAddress('listed@example.com');
 
     const [person] = await t.db.select().from(people).where(eq(people.email, 'listed@example.com'));
     expect(person?.fireauth_id).toBe(accountId);
@@ -45,9 +46,10 @@ describe('registration', () => {
   it('refuses a second registration for a person who already has an account', async () => {
     await t.addPerson({ email: 'twice@example.com' });
     expect((await signUpRequest(t.app, 'twice@example.com', TEST_PASSWORD)).statusCode).toBe(200);
+    await t.confirmAddress('twice@example.com');
     const again = await signUpRequest(t.app, 'twice@example.com', 'another password 123');
-    expect(again.statusCode).toBeGreaterThanOrEqual(400);
-    expect(again.statusCode).toBeLessThan(500);
+    expect(again.statusCode).toBe(403);
+    expect(again.json()).toMatchObject({ code: 'EMAIL_ALREADY_REGISTERED', message: ALREADY_REGISTERED_MESSAGE });
     // The first password still works; the second was never set.
     expect((await signInRequest(t.app, 'twice@example.com', TEST_PASSWORD)).statusCode).toBe(200);
     expect((await signInRequest(t.app, 'twice@example.com', 'another password 123')).statusCode).toBe(401);

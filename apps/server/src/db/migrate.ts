@@ -11,11 +11,14 @@ const MIGRATION_LOCK_ID = 72_410_001;
 export async function runMigrations(pool: pg.Pool): Promise<void> {
   const client = await pool.connect();
   try {
+    // A migration (or waiting for another replica's) may take longer than a request may.
+    await client.query('set statement_timeout = 0');
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_ID]);
     try {
       await migrate(drizzle({ client }), { migrationsFolder: MIGRATIONS });
     } finally {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_ID]);
+      await client.query('reset statement_timeout');
     }
   } finally {
     client.release();

@@ -3,6 +3,7 @@ import type { DocumentType } from '@quayside/domain/documents';
 import type { ASSIGNABLE_ROLES } from '@quayside/domain/people';
 import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { createAuthFromConfig } from '../auth/auth.ts';
+import { createConfirmedAccount } from '../auth/verified-account.ts';
 import type { Database, Transaction } from '../db/client.ts';
 import { documents, people, shipments } from '../db/schema.ts';
 import { type AuditActor, recordAudit } from '../modules/audit/audit.service.ts';
@@ -183,6 +184,6 @@ async function seedUser(db: Database, auth: Auth, person: (typeof DEMO_PEOPLE)[n
     );
   }
   const password = randomBytes(12).toString('base64url');
-  await auth.api.signUpEmail({ body: { email: person.email, password, name: person.name } });
+  await createConfirmedAccount(auth, { email: person.email, password, name: person.name });
   return { ...user, password };
 }

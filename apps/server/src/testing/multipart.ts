@@ -7,6 +7,10 @@ export type Field = [string, string];
 export function multipart(fields: Field[], files: FilePart[]) {
   const boundary = '----quaysideTestBoundary7MA4YWxk';
   const chunks: Buffer[] = [];
+  // Fields first, as the web app sends them: the server wants `shipment` before the files.
+  for (const [name, value] of fields) {
+    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
   for (const file of files) {
     chunks.push(
       Buffer.from(
@@ -15,9 +19,6 @@ export function multipart(fields: Field[], files: FilePart[]) {
       file.bytes,
       Buffer.from('\r\n'),
     );
-  }
-  for (const [name, value] of fields) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), contentType: `multipart/form-data; boundary=${boundary}` };

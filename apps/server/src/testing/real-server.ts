@@ -89,6 +89,8 @@ export async function startRealServer(env: NodeJS.ProcessEnv) {
     baseUrl,
     pid: child.pid,
     logTail,
+    /** Resolves with the exit code when the server exits (null after a signal). */
+    exitCode: exited.then(() => child.exitCode),
     /** SIGKILL to the server and everything it started: no handler runs, nothing is flushed. */
     kill: async () => {
       killGroup(child);

@@ -29,11 +29,11 @@ export async function startSmtpPeer() {
   return {
     url: `smtp://127.0.0.1:${port}`,
     received,
-    /** Resolves with the first mail to `address`, waiting for it if needed. */
-    async mailTo(address: string, timeoutMs = 10_000): Promise<ReceivedMail> {
+    /** Resolves with the first mail to `address` (whose text matches `matching`), waiting for it if needed. */
+    async mailTo(address: string, matching = /(?:)/, timeoutMs = 10_000): Promise<ReceivedMail> {
       const deadline = Date.now() + timeoutMs;
       for (;;) {
-        const mail = received.find((m) => m.to.includes(address));
+        const mail = received.find((m) => m.to.includes(address) && matching.test(m.text));
         if (mail) return mail;
         if (Date.now() > deadline) throw new Error(`no mail to ${address} within ${timeoutMs} ms`);
         await new Promise<void>((resolve) => {

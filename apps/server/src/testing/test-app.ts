@@ -2,11 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Role } from '@quayside/domain/people';
+import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app.ts';
-import { type AppConfig, loadConfig } from '../config.ts';
+import { bindConfirmedAccount } from '../auth/account-binding.ts';
+import { type AppConfig, DEFAULT_SIGN_IN_THROTTLE, loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
-import { people } from '../db/schema.ts';
+import { requestPoolLimits } from '../db/open-from-config.ts';
+import { authUser, people } from '../db/schema.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'a sturdy test password';
@@ -18,6 +21,11 @@ const RELAXED_LIMITS: AppConfig['authRateLimits'] = {
   passwordReset: { window: 60, max: 1000 },
   eligibility: { window: 60, max: 1000 },
 };
+const RELAXED_THROTTLE: AppConfig['signInThrottle'] = {
+  ...DEFAULT_SIGN_IN_THROTTLE,
+  freeFailures: 1000,
+  perAddress: { window: 60, max: 1000 },
+};
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type PersonFields = { email: string; role?: Role; company_name?: string; full_name?: string };
@@ -28,9 +36,10 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
     authRateLimits: RELAXED_LIMITS,
+    signInThrottle: RELAXED_THROTTLE,
     ...overrides,
   };
-  const database: DatabaseHandle = await createTestDatabase();
+  const database: DatabaseHandle = await createTestDatabase({ limits: requestPoolLimits(config) });
   const app = await buildApp(config, database);
   await app.ready();
 
@@ -49,6 +58,20 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     return row;
   };
 
+  /**
+   * Test-only shortcut for following the mailed registration link (which
+   * auth/email-verification.test.ts goes through for real): confirms the address and binds the person.
+   */
+  const confirmAddress = async (email: string) => {
+    const [user] = await database.db
+      .update(authUser)
+      .set({ emailVerified: true })
+      .where(eq(authUser.email, email.toLowerCase()))
+      .returning();
+    if (!user) throw new Error(`no account for ${email} to confirm`);
+    await bindConfirmedAccount(database.db, user);
+  };
+
   return {
     app,
     db: database.db,
@@ -60,11 +83,13 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
       rmSync(dataDir, { recursive: true, force: true });
     },
     addPerson,
-    /** A listed person with an account, signed in: returns the bearer token. */
+    confirmAddress,
+    /** A listed person with a confirmed account, signed in: returns the bearer token. */
     signedInAs: async (person: PersonFields & { role: Role }) => {
       await addPerson(person);
       const signUp = await signUpRequest(app, person.email, TEST_PASSWORD);
       if (signUp.statusCode !== 200) throw new Error(`sign-up failed: ${signUp.body}`);
+      await confirmAddress(person.email);
       return signIn(app, person.email, TEST_PASSWORD);
     },
   };

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../db/client.ts';
+import { type DatabaseHandle, openDatabase, type PoolLimits } from '../db/client.ts';
 import { runMigrations } from '../db/migrate.ts';
 
 /** Which engine this test run uses: vitest's projects set TEST_DB (pglite | postgres). */
@@ -24,14 +24,14 @@ export async function createPostgresTestDatabase() {
 }
 
 /** An empty database of the engine under test, migrated unless `migrate` is false. */
-export async function createTestDatabase({ migrate = true } = {}): Promise<DatabaseHandle> {
+export async function createTestDatabase({ migrate = true, limits = {} as PoolLimits } = {}): Promise<DatabaseHandle> {
   if (testEngine === 'pglite') {
-    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
+    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' }, limits);
     if (migrate) await runMigrations(handle.pool);
     return handle;
   }
   const postgres = await createPostgresTestDatabase();
-  const handle = await openDatabase({ engine: 'postgres', url: postgres.url });
+  const handle = await openDatabase({ engine: 'postgres', url: postgres.url }, limits);
   if (migrate) await runMigrations(handle.pool);
   return {
     ...handle,

@@ -61,6 +61,7 @@ export function AppRoutes() {
         }
       />
       <Route path="/reset-password" element={<AuthScreen mode="reset" />} />
+      <Route path="/verify-email" element={<AuthScreen mode="verify" />} />
       <Route
         element={
           <RequireAuth>

@@ -38,3 +38,9 @@ export const resetPassword = (token: string, newPassword: string) =>
   authCall('/reset-password', { token, newPassword });
 
 export const signOutOfServer = () => authCall('/sign-out', {});
+
+/** Mails a new registration link to an address whose registration is not confirmed yet. */
+export const resendRegistrationLink = (email: string) => authCall('/send-verification-email', { email });
+
+/** Follows the mailed registration link: confirms the address with the registration's password, and signs in. */
+export const confirmRegistration = (token: string, password: string) => authCall('/confirm-email', { token, password });

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { DocumentsQuery, DocumentsResponse, parseUsDate, UploadResponse } from '@quayside/domain/documents';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -6,7 +5,8 @@ import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
-import { assertCanWrite } from '../shipments/shipment-access.ts';
+import { incomingDir } from '../../storage/incoming.ts';
+import { assertCanWrite, findReadableShipment } from '../shipments/shipment-access.ts';
 import {
   findReadableDocument,
   listRecentDocuments,
@@ -14,8 +14,12 @@ import {
   uploadDocuments,
 } from './documents.service.ts';
 import { type UploadLimits, withStagedUpload } from './staged-upload.ts';
+import { assertUploadQuota } from './upload-quota.ts';
 
-type DocumentsConfig = Pick<AppConfig, 'uploadMaxBytes' | 'uploadMaxFiles' | 'dataDir'>;
+type DocumentsConfig = Pick<
+  AppConfig,
+  'uploadMaxBytes' | 'uploadMaxFiles' | 'dataDir' | 'forwarderUploadQuotaBytes' | 'orgName'
+>;
 
 export function registerDocumentRoutes(
   app: FastifyInstance,
@@ -27,7 +31,7 @@ export function registerDocumentRoutes(
   const limits: UploadLimits = {
     maxBytes: config.uploadMaxBytes,
     maxFiles: config.uploadMaxFiles,
-    stagingRoot: path.join(config.dataDir, 'incoming'),
+    stagingRoot: incomingDir(config.dataDir),
   };
 
   api.post(
@@ -37,8 +41,10 @@ export function registerDocumentRoutes(
         tags: ['documents'],
         description:
           'multipart/form-data: repeated `files`; `documentType`, one per file in the same order (or one for all); ' +
-          '`shipment`. `forwarder` is accepted and ignored: the server decides. Each file is checked from its bytes ' +
-          `against an allow-list; at most UPLOAD_MAX_FILES files of UPLOAD_MAX_BYTES each (413 past them).`,
+          '`shipment`, sent before the files (its access is checked before their bytes are read). `forwarder` is ' +
+          'accepted and ignored: the server decides. A forwarder company has an upload quota ' +
+          '(413 past it). Each file is checked from its bytes against an allow-list; the number of files ' +
+          'and the size of each are limited (413 past them).',
         consumes: ['multipart/form-data'],
         response: { 200: UploadResponse },
       },
@@ -46,8 +52,21 @@ export function registerDocumentRoutes(
     async (request) => {
       // Read-only roles are refused before a byte of the upload is read.
       assertCanWrite(request.principal);
-      const documents = await withStagedUpload(request, limits, (upload) =>
-        uploadDocuments(db, store, request.principal, upload),
+      const { principal } = request;
+      const quota = { bytes: config.forwarderUploadQuotaBytes, orgName: config.orgName };
+      const documents = await withStagedUpload(
+        request,
+        limits,
+        async (upload) => {
+          const total = upload.files.reduce((sum, file) => sum + file.size, 0);
+          await assertUploadQuota(db, principal, quota, total);
+          return uploadDocuments(db, store, principal, upload);
+        },
+        async (shipment) => {
+          // Another company's shipment answers 404 before the files are read.
+          await findReadableShipment(db, principal, shipment);
+          await assertUploadQuota(db, principal, quota);
+        },
       );
       return { documents };
     },

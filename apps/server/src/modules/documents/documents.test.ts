@@ -48,7 +48,7 @@ const officeFile = (main: string, folder: string) =>
 const DOCX = officeFile('wordprocessingml.document', 'word');
 const XLSX = officeFile('spreadsheetml.sheet', 'xl');
 
-/** Posts an upload the way the documents dialog does: the files first, then their types, forwarder and shipment. */
+/** Posts an upload the way the documents dialog does: the types, forwarder and shipment, then the files. */
 const upload = (token: string, fields: Field[], files: FilePart[]) => {
   const body = multipart(fields, files);
   return t.app.inject({
@@ -423,7 +423,10 @@ describe('uploading documents', () => {
     expect([otherCompany.statusCode, otherCompany.json()]).toEqual([404, { message: 'Shipment not found' }]);
     expect((await upload(admin, to('NO-SUCH-SHIPMENT'), files)).statusCode).toBe(404);
     const noShipment = await upload(admin, [['documentType', 'Other']], files);
-    expect([noShipment.statusCode, noShipment.json()]).toEqual([400, { message: 'shipment is required.' }]);
+    expect([noShipment.statusCode, noShipment.json()]).toEqual([
+      400,
+      { message: 'shipment is required, sent before the files.' },
+    ]);
     expect(await storedState()).toEqual(before);
 
     expect((await list(kestrel, 'shipment=SHP-DOC')).statusCode).toBe(404);

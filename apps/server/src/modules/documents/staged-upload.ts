@@ -16,6 +16,11 @@ export type UploadLimits = {
   stagingRoot: string;
 };
 
+/** Runs before the first file's bytes are read: may the caller upload to this shipment at all? */
+export type BeforeFiles = (shipment: string) => Promise<void>;
+
+export const SHIPMENT_FIRST = 'shipment is required, sent before the files.';
+
 export const NOT_MULTIPART = 'Send the files as multipart/form-data.';
 
 /**
@@ -27,18 +32,24 @@ export async function withStagedUpload<T>(
   request: FastifyRequest,
   limits: UploadLimits,
   use: (upload: IncomingUpload) => Promise<T>,
+  beforeFiles: BeforeFiles = async () => {},
 ): Promise<T> {
   if (!request.isMultipart()) throw new AppError('invalid', NOT_MULTIPART);
   await mkdir(limits.stagingRoot, { recursive: true, mode: 0o700 });
   const directory = await mkdtemp(path.join(limits.stagingRoot, 'upload-'));
   try {
-    return await use(await readParts(request, directory, limits));
+    return await use(await readParts(request, directory, limits, beforeFiles));
   } finally {
     await rm(directory, { recursive: true, force: true });
   }
 }
 
-async function readParts(request: FastifyRequest, directory: string, limits: UploadLimits): Promise<IncomingUpload> {
+async function readParts(
+  request: FastifyRequest,
+  directory: string,
+  limits: UploadLimits,
+  beforeFiles: BeforeFiles,
+): Promise<IncomingUpload> {
   const files: StagedFile[] = [];
   const documentTypes: string[] = [];
   let shipment = '';
@@ -59,6 +70,13 @@ async function readParts(request: FastifyRequest, directory: string, limits: Upl
         if (part.fieldname !== 'files') {
           part.file.resume();
           continue;
+        }
+        // Access (and room) is checked before a byte is stored: a refused upload is answered at
+        // once, whatever its size. The web app sends `shipment` before the files, as the spec's form does.
+        if (files.length === 0) {
+          if (shipment === '') throw new AppError('invalid', SHIPMENT_FIRST);
+          if (!noNul(shipment)) throw new AppError('invalid', NUL_MESSAGE);
+          await beforeFiles(shipment);
         }
         // Staged under a name of ours: the client's name never reaches the file system.
         const staged = path.join(directory, String(files.length));
@@ -115,9 +133,10 @@ export async function* unlessStalled<T>(request: FastifyRequest, parts: AsyncIte
  */
 const browserFileName = (sent: string) => sent.replaceAll('%22', '"');
 
-/** A limit as a person reads it: '25 MB', '64 KB'. */
+/** A limit as a person reads it: '5 GB', '25 MB', '64 KB'. */
 export function limitDisplay(bytes: number): string {
   const rounded = (value: number) => String(Math.round(value * 10) / 10);
+  if (bytes >= 1024 ** 3) return `${rounded(bytes / 1024 ** 3)} GB`;
   if (bytes >= 1_048_576) return `${rounded(bytes / 1_048_576)} MB`;
   if (bytes >= 1024) return `${rounded(bytes / 1024)} KB`;
   return `${bytes} bytes`;

@@ -1,5 +1,4 @@
 import type { ImportOutcome } from '@quayside/domain/import';
-import { SHIPMENT_EXISTS } from '@quayside/domain/shipments';
 import { companyKey } from '@quayside/domain/text';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { canReadShipment } from '../../auth/permissions.ts';
@@ -38,8 +37,13 @@ function sameValue(stored: unknown, imported: unknown) {
   return stored === imported;
 }
 
-export const notYourCompany = (forwarder: string, company: string) =>
-  `Forwarder Name "${forwarder}" is not your company (${company}): you can import only your company's shipments.`;
+/**
+ * Why a forwarder's row is refused when its Forwarder Name is another company, or its number is
+ * another company's shipment: the same words for both, so that a free number named for another
+ * forwarder and a number someone else holds cannot be told apart (guessing numbers finds nothing).
+ */
+export const notImportableByYou = (shipment: string, company: string) =>
+  `Shipment ${shipment} cannot be imported by your company (${company}).`;
 
 /**
  * Applies one batch of valid shipment rows, in file order: creates the shipments not stored yet,
@@ -123,12 +127,11 @@ export async function applyShipmentBatch(
 function refusal(principal: Principal, input: ShipmentRowInput, stored: ShipmentRow | undefined) {
   if (principal.role === 'Forwarder') {
     const named = input.columns.forwarder_name;
-    if (named !== undefined && companyKey(named) !== companyKey(principal.company)) {
-      return notYourCompany(named, principal.company.trim());
-    }
+    const namesAnotherCompany = named !== undefined && companyKey(named) !== companyKey(principal.company);
+    // Another company's shipment does not exist for a forwarder; its number is refused as a row for another company is.
+    const isAnotherCompanys = stored !== undefined && !canReadShipment(principal, stored);
+    if (namesAnotherCompany || isAnotherCompanys) return notImportableByYou(input.shipment, principal.company.trim());
   }
-  // Another company's shipment does not exist for a forwarder, but its number is taken (as on create).
-  if (stored && !canReadShipment(principal, stored)) return SHIPMENT_EXISTS;
   return null;
 }
 

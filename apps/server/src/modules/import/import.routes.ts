@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { PassThrough } from 'node:stream';
 import { ImportQuery, ImportReport } from '@quayside/domain/import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -6,19 +5,24 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, statusOf } from '../../errors.ts';
+import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
+import { incomingDir } from '../../storage/incoming.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
 import { type ImportRequest, prepareImport } from './import.service.ts';
 import { type StagedImport, stageImport } from './import-upload.ts';
+import { createTableReaderPool } from './table-reader-pool.ts';
 
-type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir'>;
+type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir' | 'importReaderMemoryMb' | 'importReaders'> &
+  BulkWorkLimits;
 
 export const NDJSON = 'application/x-ndjson';
 const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
 
 export function registerImportRoutes(app: FastifyInstance, db: Database, config: ImportConfig) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-  const limits = { maxBytes: config.importMaxBytes, stagingRoot: path.join(config.dataDir, 'incoming') };
+  const limits = { maxBytes: config.importMaxBytes, stagingRoot: incomingDir(config.dataDir) };
+  const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
 
   api.post(
     '/api/Import',
@@ -36,6 +40,7 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         querystring: ImportQuery,
         response: { 200: ImportReport },
       },
+      preHandler: perUserLimit(config.importsPerUser, 'imports'),
     },
     async (request, reply) => {
       // Read-only roles are refused before a byte of the upload is read.
@@ -48,9 +53,12 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         dryRun,
       };
       try {
-        const prepared = await prepareImport(request.principal, importRequest);
+        const prepared = await prepareImport(request.principal, importRequest, readTable);
         const run = (onProgress?: (rows: number) => void) =>
-          prepared.run(db, actorOf(request.principal), { onProgress });
+          prepared.run(db, actorOf(request.principal), {
+            onProgress,
+            statementTimeoutMs: config.bulkStatementTimeoutMs,
+          });
         if (request.headers.accept?.includes(NDJSON)) return streamImport(request, reply, staged, run);
         const report = await run();
         await staged.remove();

@@ -2,7 +2,6 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { ImportReport } from '@quayside/domain/import';
-import { SHIPMENT_EXISTS } from '@quayside/domain/shipments';
 import { asc, count, eq, sql } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { type FilePart, multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { runImport } from './import.service.ts';
 import { noSuchLineItem } from './import-parts.ts';
-import { notYourCompany } from './import-shipments.ts';
+import { notImportableByYou } from './import-shipments.ts';
 
 let t: TestApp;
 let admin: string;
@@ -457,8 +456,8 @@ describe('who may import', () => {
     ]);
     expect(report.shipments.counts).toEqual({ created: 2, updated: 0, unchanged: 0, rejected: 2 });
     expect(report.rejections.map((rejection) => rejection.reasons[0])).toEqual([
-      notYourCompany('Kestrel', 'Blue Anchor'),
-      SHIPMENT_EXISTS,
+      notImportableByYou(n(3), 'Blue Anchor'),
+      notImportableByYou('IMP-KES-1', 'Blue Anchor'),
       noSuchLineItem('PO-KES', 'IMP-KES-1'),
     ]);
     expect((await stored(n(1)))?.forwarder_name).toBe('Blue Anchor');

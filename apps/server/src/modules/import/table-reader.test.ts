@@ -189,12 +189,13 @@ describe('openTable: CSV', () => {
   });
 
   it('accepts a character cut by the end of the first 64 KiB', async () => {
-    const header = 'Shipment,Job Notes\n';
+    // Many rows, as a cell may hold no more than 32,767 characters.
+    const header = `Shipment,Job Notes\n${'S-0,notes\n'.repeat(6000)}`;
     const filler = 'x'.repeat(64 * 1024 - header.length - 'S-1,'.length - 1);
     const csv = Buffer.from(`${header}S-1,${filler}é\n`);
     expect(csv[64 * 1024 - 1]).toBe(0xc3);
     const rows = await readAll(await openTable(fixture(csv)));
-    expect(rows[0]?.cells[1]).toBe(`${filler}é`);
+    expect(rows.at(-1)?.cells[1]).toBe(`${filler}é`);
   });
 
   it('refuses bytes that are not UTF-8 further on, while reading', async () => {

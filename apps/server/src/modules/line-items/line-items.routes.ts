@@ -1,7 +1,4 @@
-import { Readable } from 'node:stream';
-import { csvLine, exportFileName } from '@quayside/domain/csv';
-import { LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
-import type { RowQuery } from '@quayside/domain/line-item-query';
+import { exportFileName } from '@quayside/domain/csv';
 import {
   LineItemCountResponse,
   LineItemDeleteBody,
@@ -14,16 +11,11 @@ import {
 } from '@quayside/domain/line-items';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Principal } from '../../auth/principal.ts';
 import type { Database } from '../../db/client.ts';
+import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import {
-  countLineItems,
-  deleteLineItem,
-  listLineItems,
-  streamDisplayedRows,
-  updateLineItem,
-} from './line-items.service.ts';
+import { countLineItems, deleteLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
+import { exportCsv } from './line-items-export.ts';
 
 /**
  * The same page or count asked again while nothing was written is answered from memory (at most
@@ -36,8 +28,9 @@ const REMEMBERED_ANSWERS = 200;
 const answerKey = (request: FastifyRequest) =>
   `${request.principal.role}\n${request.principal.company}\n${request.url}`;
 
-export function registerLineItemRoutes(app: FastifyInstance, db: Database) {
+export function registerLineItemRoutes(app: FastifyInstance, db: Database, limits: BulkWorkLimits) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
   const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
 
@@ -83,14 +76,16 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database) {
         description: 'Every matching line item as CSV (the columns of the report), streamed.',
         querystring: LineItemQuery,
       },
+      preHandler: limitExports,
     },
     async (request, reply) => {
+      const csv = await exportCsv(db, request.principal, request.query, limits.bulkStatementTimeoutMs);
       const fileName = exportFileName(new Date());
       reply
         .header('content-type', 'text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName}"`)
         .header('cache-control', 'no-store');
-      return reply.send(Readable.from(csvOf(db, request.principal, request.query)));
+      return reply.send(csv);
     },
   );
 
@@ -116,11 +111,4 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database) {
       return { message: 'Line item deleted.' };
     },
   );
-}
-
-/** The CSV text, a batch of lines at a time: the header holds the report's column labels. */
-async function* csvOf(db: Database, principal: Principal, query: RowQuery) {
-  const columns = REPORT_COLUMNS[query.report];
-  yield csvLine(columns.map((column) => LINE_ITEM_COLUMNS[column].label));
-  for await (const rows of streamDisplayedRows(db, principal, query, columns)) yield rows.map(csvLine).join('');
 }

@@ -9,7 +9,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { consumeRateLimit } from '../../auth/rate-limit.ts';
+import { clientAddress, consumeRateLimit } from '../../auth/rate-limit.ts';
 import type { RateRule } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
@@ -51,7 +51,7 @@ export function registerEligibilityRoute(app: FastifyInstance, db: Database, rul
       '/api/Peoples/eligibility',
       { schema: { tags: ['people'], querystring: EligibilityQuery, response: { 200: EligibilityResponse } } },
       async (request, reply) => {
-        const limit = await consumeRateLimit(db, `eligibility:${request.ip}`, rule);
+        const limit = await consumeRateLimit(db, 'eligibility', clientAddress(request.ip), rule);
         if (!limit.allowed) {
           reply.header('retry-after', String(limit.retryAfter));
           throw new AppError('rate_limited', 'Too many attempts. Please try again later.');

@@ -126,6 +126,8 @@ export async function deletePerson(db: Database, principal: Principal, email: st
     if (existing.id === principal.personId) throw new AppError('invalid', 'You cannot delete your own user.');
     await tx.delete(people).where(eq(people.id, existing.id));
     if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
+    // A registration still waiting for its mailed link goes too: the link must not outlive the person.
+    await tx.delete(authUser).where(and(eq(authUser.email, existing.email), eq(authUser.emailVerified, false)));
     await recordAudit(tx, actorOf(principal), {
       action: 'delete',
       entity: 'person',

@@ -1,3 +1,4 @@
+import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
 import { AUTH_MESSAGES, authProblemOf, isEmailFormat } from './auth-errors.ts';
@@ -11,6 +12,10 @@ describe('sign-in and registration errors (SPEC.md §8)', () => {
     [refused(429), 'Too many failed attempts. Please try again later.'],
     [refused(400, 'INVALID_EMAIL'), 'Invalid email format.'],
     [refused(400, 'PASSWORD_TOO_SHORT'), 'Password is too weak. Please use a stronger password.'],
+    [
+      refused(400, 'PASSWORD_TOO_COMMON'),
+      'This password is one of the most common passwords and easy to guess. Choose another one.',
+    ],
     [refused(422, 'USER_ALREADY_EXISTS'), 'Oops! An account with that email address already exists.'],
     [
       refused(403, 'EMAIL_NOT_IN_PEOPLE_LIST'),
@@ -31,6 +36,14 @@ describe('sign-in and registration errors (SPEC.md §8)', () => {
     expect(authProblemOf(refused(401, 'INVALID_EMAIL_OR_PASSWORD'), 'X').links).toBe('reset-here');
     expect(authProblemOf(refused(422, 'USER_ALREADY_EXISTS'), 'X').links).toBe('login-and-reset');
     expect(authProblemOf(refused(403, 'EMAIL_ALREADY_REGISTERED'), 'X').links).toBe('login-and-reset');
+  });
+
+  it('says an unconfirmed address is unconfirmed (not a generic error) and offers to resend the link', () => {
+    const problem = authProblemOf(refused(403, 'EMAIL_NOT_VERIFIED', 'Email not verified'), 'X');
+    expect(problem).toEqual({ message: EMAIL_VERIFICATION_MESSAGES.notConfirmed, links: 'resend' });
+    expect(authProblemOf(refused(400, 'REGISTRATION_LINK_EXPIRED'), 'X').message).toBe(
+      EMAIL_VERIFICATION_MESSAGES.linkExpired,
+    );
   });
 
   it('checks the e-mail format before asking the server', () => {

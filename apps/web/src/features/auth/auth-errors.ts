@@ -1,4 +1,12 @@
-import { ALREADY_REGISTERED_MESSAGE, notListedMessage, SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
+import {
+  ALREADY_REGISTERED_MESSAGE,
+  COMMON_PASSWORD_CODE,
+  COMMON_PASSWORD_MESSAGE,
+  notListedMessage,
+  SIGN_UP_REFUSALS,
+  TOO_MANY_FAILED_ATTEMPTS,
+} from '@quayside/domain/auth-messages';
+import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
 import { ApiError } from '../../lib/api.ts';
 
 // SPEC.md §8 'Sign-in and registration', mapped from the sign-in server's error codes.
@@ -6,7 +14,7 @@ import { ApiError } from '../../lib/api.ts';
 export const AUTH_MESSAGES = {
   userNotFound: 'No account found with this email. Please register first.',
   invalidCredentials: 'Invalid username or password. If you forgot your password, please reset it here.',
-  tooManyRequests: 'Too many failed attempts. Please try again later.',
+  tooManyRequests: TOO_MANY_FAILED_ATTEMPTS,
   invalidEmail: 'Invalid email format.',
   weakPassword: 'Password is too weak. Please use a stronger password.',
   emailInUse: 'Oops! An account with that email address already exists.',
@@ -22,9 +30,10 @@ export const AUTH_MESSAGES = {
 
 /**
  * What the screen shows: the message, and which links go with it. `resetHere` makes the
- * trailing "here" of the invalid-credentials message a link to /reset-password.
+ * trailing "here" of the invalid-credentials message a link to /reset-password; `resend` offers
+ * to mail the registration link again.
  */
-export type AuthProblem = { message: string; links?: 'login-and-reset' | 'reset-here' };
+export type AuthProblem = { message: string; links?: 'login-and-reset' | 'reset-here' | 'resend' };
 
 const CODE_TO_PROBLEM: Record<string, AuthProblem> = {
   USER_NOT_FOUND: { message: AUTH_MESSAGES.userNotFound },
@@ -33,10 +42,21 @@ const CODE_TO_PROBLEM: Record<string, AuthProblem> = {
   INVALID_EMAIL: { message: AUTH_MESSAGES.invalidEmail },
   PASSWORD_TOO_SHORT: { message: AUTH_MESSAGES.weakPassword },
   PASSWORD_TOO_LONG: { message: AUTH_MESSAGES.weakPassword },
+  [COMMON_PASSWORD_CODE]: { message: COMMON_PASSWORD_MESSAGE },
   USER_ALREADY_EXISTS: { message: AUTH_MESSAGES.emailInUse, links: 'login-and-reset' },
   USER_ALREADY_EXISTS_USE_ANOTHER_EMAIL: { message: AUTH_MESSAGES.emailInUse, links: 'login-and-reset' },
   INVALID_TOKEN: { message: AUTH_MESSAGES.resetLinkInvalid },
   [SIGN_UP_REFUSALS.alreadyRegistered]: { message: ALREADY_REGISTERED_MESSAGE, links: 'login-and-reset' },
+  // Registration by mail (packages/domain/src/email-verification.ts).
+  [EMAIL_VERIFICATION_CODES.notConfirmed]: { message: EMAIL_VERIFICATION_MESSAGES.notConfirmed, links: 'resend' },
+  [EMAIL_VERIFICATION_CODES.linkExpired]: { message: EMAIL_VERIFICATION_MESSAGES.linkExpired },
+  [EMAIL_VERIFICATION_CODES.linkInvalid]: { message: EMAIL_VERIFICATION_MESSAGES.linkInvalid },
+  [EMAIL_VERIFICATION_CODES.linkReplaced]: { message: EMAIL_VERIFICATION_MESSAGES.linkReplaced },
+  [EMAIL_VERIFICATION_CODES.wrongPassword]: { message: EMAIL_VERIFICATION_MESSAGES.wrongPassword },
+  [EMAIL_VERIFICATION_CODES.alreadyConfirmed]: {
+    message: EMAIL_VERIFICATION_MESSAGES.alreadyConfirmed,
+    links: 'login-and-reset',
+  },
 };
 
 export function authProblemOf(error: unknown, orgName: string): AuthProblem {

@@ -1,21 +1,31 @@
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
+import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
 import type { EligibilityResponse } from '@quayside/domain/people';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
-import { requestPasswordReset, resetPassword, signInWithPassword, signUpWithPassword } from '../../lib/auth-client.ts';
+import {
+  confirmRegistration,
+  requestPasswordReset,
+  resetPassword,
+  signInWithPassword,
+  signUpWithPassword,
+} from '../../lib/auth-client.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
 import { AUTH_MESSAGES, type AuthProblem, authProblemOf, isEmailFormat } from './auth-errors.ts';
+import { addressInLink, CheckYourEmail, ResendLinkButton } from './registration-by-mail.tsx';
 
-export type AuthMode = 'login' | 'register' | 'reset';
+/** The spec's three modes, and 'verify': the page the registration mail links to. */
+export type AuthMode = 'login' | 'register' | 'reset' | 'verify';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Log in to Quayside',
   register: 'Create your account',
   reset: 'Reset your password',
+  verify: EMAIL_VERIFICATION_MESSAGES.confirmTitle,
 };
 
 function ProblemAlert({ problem }: { problem: AuthProblem }) {
@@ -88,6 +98,7 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
       {mode === 'login' ? <LoginForm /> : null}
       {mode === 'register' ? <RegisterForm /> : null}
       {mode === 'reset' ? token ? <NewPasswordForm token={token} /> : <ResetRequestForm /> : null}
+      {mode === 'verify' ? <ConfirmRegistrationForm token={token ?? ''} /> : null}
     </AuthLayout>
   );
 }
@@ -154,6 +165,7 @@ function LoginForm() {
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
+      {problem?.links === 'resend' ? <ResendLinkButton email={email.trim()} /> : null}
       <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
       <AuthField
         label="Password"
@@ -186,8 +198,8 @@ function RegisterForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
+  const [registeredEmail, setRegisteredEmail] = useState<string | null>(null);
   const { problem, isBusy, run } = useAuthForm();
-  const enterApp = useEnterApp();
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -208,10 +220,12 @@ function RegisterForm() {
         throw new ApiError(403, '', refusal);
       }
       await signUpWithPassword(trimmed, password);
-      await enterApp();
+      // No session yet: the account works once the mailed link is followed.
+      setRegisteredEmail(trimmed);
     });
   };
 
+  if (registeredEmail) return <CheckYourEmail email={registeredEmail} />;
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
@@ -311,6 +325,48 @@ function NewPasswordForm({ token }: { token: string }) {
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Set new password
+      </Button>
+    </Stack>
+  );
+}
+
+/** The page the registration mail links to: the registration's password confirms the address and signs in. */
+function ConfirmRegistrationForm({ token }: { token: string }) {
+  const [password, setPassword] = useState('');
+  const { problem, isBusy, run } = useAuthForm();
+  const enterApp = useEnterApp();
+  const email = addressInLink(token);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      await confirmRegistration(token, password);
+      await enterApp();
+    });
+  };
+
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      <Typography variant="body2">{EMAIL_VERIFICATION_MESSAGES.confirmIntro}</Typography>
+      {email ? (
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="username"
+          value={email}
+          slotProps={{ input: { readOnly: true } }}
+        />
+      ) : null}
+      <AuthField
+        label="Password"
+        type="password"
+        autoComplete="current-password"
+        value={password}
+        onChange={setPassword}
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        {EMAIL_VERIFICATION_MESSAGES.confirmButton}
       </Button>
     </Stack>
   );

@@ -1,0 +1,82 @@
+import { TOO_MANY_FAILED_ATTEMPTS } from '@quayside/domain/auth-messages';
+import { sql } from 'drizzle-orm';
+import type { SignInThrottle } from '../config.ts';
+import type { Queryable } from '../db/client.ts';
+import { AppError } from '../errors.ts';
+import { clientAddress, consumeRateLimit, rateLimitKey, releaseRateLimit } from './rate-limit.ts';
+
+/** One POST /sign-in/email: the account it names (lower-cased e-mail, if any) and the client's address. */
+export type SignInAttempt = { email: string | null; address: string };
+export type SignInOutcome = 'wrong-password' | 'signed-in' | 'other';
+
+/** The e-mail a sign-in names, read as better-auth reads the body (JSON or a form). */
+export async function signInEmailOf(request: Request): Promise<string | null> {
+  const type = request.headers.get('content-type')?.toLowerCase() ?? '';
+  let email: unknown;
+  try {
+    if (type.includes('json')) email = ((await request.clone().json()) as { email?: unknown } | null)?.email;
+    else if (type.includes('form')) email = (await request.clone().formData()).get('email');
+  } catch {
+    return null; // better-auth refuses an unreadable body itself
+  }
+  return typeof email === 'string' ? email.trim().toLowerCase() : null;
+}
+
+/**
+ * Wrong passwords, counted per account whatever the address (5 free, then a wait that doubles
+ * from a few seconds up to 15 minutes) and per client address (a fixed budget per window). Right
+ * passwords are not counted. Every attempt counts as wrong until better-auth has answered, so a
+ * burst of parallel guesses gets no more tries than the same guesses one by one. The counters live
+ * in `rate_limits`, shared by every server instance.
+ */
+export function createSignInThrottle(db: Queryable, rules: SignInThrottle) {
+  const waitSeconds = (count: ReturnType<typeof sql>) => sql`(case when ${count} < ${rules.freeFailures} then 0
+    else least(${rules.longestWaitSeconds}, ${rules.firstWaitSeconds} * power(2, ${count} - ${rules.freeFailures})) end)`;
+
+  /** Counts the attempt against the account, unless it must still wait: then the seconds left. */
+  const beginForAccount = async (email: string): Promise<number | null> => {
+    const key = rateLimitKey('sign-in-account', email);
+    const forgotten = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${rules.forgetAfterSeconds})`;
+    const waited = sql`rate_limits.window_started_at + make_interval(secs => ${waitSeconds(sql`rate_limits.count`)}) <= now()`;
+    const result = await db.execute<{ allowed: boolean; retry_after: number }>(sql`
+      insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
+      on conflict (key) do update set
+        count = case when ${forgotten} then 1 when ${waited} then rate_limits.count + 1 else rate_limits.count end,
+        window_started_at = case when ${forgotten} or ${waited} then now() else rate_limits.window_started_at end
+      returning window_started_at = now() as allowed,
+        ceil(extract(epoch from window_started_at
+          + make_interval(secs => ${waitSeconds(sql`count`)}) - now()))::int as retry_after`);
+    const row = result.rows[0];
+    if (!row) throw new Error('sign-in throttle upsert returned no row');
+    return row.allowed ? null : Math.max(1, row.retry_after);
+  };
+
+  const refuse = (retryAfter: number) => new AppError('rate_limited', TOO_MANY_FAILED_ATTEMPTS, retryAfter);
+
+  return {
+    /** Before the password is checked: throws 429 with Retry-After while the account or the address must wait. */
+    async begin(attempt: SignInAttempt) {
+      const address = clientAddress(attempt.address);
+      const byAddress = await consumeRateLimit(db, 'sign-in-address', address, rules.perAddress);
+      if (!byAddress.allowed) throw refuse(byAddress.retryAfter ?? rules.perAddress.window);
+      if (attempt.email === null) return;
+      const accountWait = await beginForAccount(attempt.email);
+      if (accountWait !== null) {
+        await releaseRateLimit(db, 'sign-in-address', address);
+        throw refuse(accountWait);
+      }
+    },
+
+    /** After better-auth answered: a wrong password stays counted; a sign-in clears the account's count. */
+    async settle(attempt: SignInAttempt, outcome: SignInOutcome) {
+      if (outcome === 'wrong-password') return;
+      await releaseRateLimit(db, 'sign-in-address', clientAddress(attempt.address));
+      if (attempt.email === null) return;
+      const account = rateLimitKey('sign-in-account', attempt.email);
+      if (outcome === 'signed-in') await db.execute(sql`delete from rate_limits where key = ${account}`);
+      else await releaseRateLimit(db, 'sign-in-account', attempt.email);
+    },
+  };
+}
+
+export type SignInThrottler = ReturnType<typeof createSignInThrottle>;

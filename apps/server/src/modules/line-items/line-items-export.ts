@@ -1,0 +1,41 @@
+import { Readable } from 'node:stream';
+import { csvLine } from '@quayside/domain/csv';
+import { type ColumnKey, LINE_ITEM_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
+import type { RowQuery } from '@quayside/domain/line-item-query';
+import type { Principal } from '../../auth/principal.ts';
+import type { Queryable } from '../../db/client.ts';
+import { streamDisplayedRows } from './line-items.service.ts';
+
+/**
+ * The export's CSV, as a stream whose query has already answered: the matching ids and the first
+ * batch are read before the caller sends a byte, so a query that fails is an error answer with a
+ * message, never a 200 whose CSV stops after the header.
+ */
+export async function exportCsv(
+  db: Queryable,
+  principal: Principal,
+  query: RowQuery,
+  statementTimeoutMs: number,
+): Promise<Readable> {
+  const columns = REPORT_COLUMNS[query.report];
+  const batches = streamDisplayedRows(db, principal, query, columns, undefined, statementTimeoutMs);
+  const first = await batches.next();
+  return Readable.from(csvOf(columns, first, batches));
+}
+
+/** The CSV text, a batch of lines at a time: the header holds the report's column labels. */
+async function* csvOf(
+  columns: readonly ColumnKey[],
+  first: IteratorResult<string[][]>,
+  rest: AsyncGenerator<string[][]>,
+) {
+  try {
+    yield csvLine(columns.map((column) => LINE_ITEM_COLUMNS[column].label));
+    if (first.done) return;
+    yield first.value.map(csvLine).join('');
+    for await (const rows of rest) yield rows.map(csvLine).join('');
+  } finally {
+    // A client gone before the end leaves the rows unread: let them go (a prefetched batch included).
+    await rest.return(undefined);
+  }
+}
