@@ -35,8 +35,19 @@ export default defineConfig(async () => {
     test: {
       projects: [
         { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
-        // The web app's plain functions (error mapping, dates, search); screens are tested in e2e/.
+        // The web app's plain functions (error mapping, dates, search).
         { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+        // Screens rendered in jsdom with Testing Library, found by role, label and text; the
+        // journeys through the real server are in e2e/.
+        {
+          test: {
+            name: 'screens',
+            include: ['apps/web/src/**/*.test.tsx'],
+            environment: 'jsdom',
+            setupFiles: ['apps/web/src/testing/setup-screens.ts'],
+            testTimeout: 20_000,
+          },
+        },
         serverProject('pglite'),
         ...(withPostgres ? [serverProject('postgres')] : []),
         {

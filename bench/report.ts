@@ -4,10 +4,28 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
+import type { BaselineFigures, WholeResponseFigures } from './baseline.ts';
 import type { Engine, UserName } from './bench-server.ts';
 import type { BrowserFigures, InitialJavaScript } from './browser.ts';
+import type { ExportFigures } from './export-figures.ts';
+import type { LivenessFigures } from './liveness.ts';
 import type { MixRow } from './query-mix.ts';
-import type { SizeResult } from './run.ts';
+import type { ThroughputFigures } from './throughput.ts';
+
+/** What `npm run bench` measured at one size on one engine (bench/run.ts fills it in). */
+export type SizeResult = {
+  engine: Engine;
+  rows: number;
+  loadSeconds: number;
+  mix?: Record<UserName, MixRow[]>;
+  liveness?: LivenessFigures;
+  throughput?: ThroughputFigures[];
+  export?: ExportFigures;
+  browser?: BrowserFigures;
+  baseline?: BaselineFigures;
+  wholeResponse?: WholeResponseFigures;
+  error?: string;
+};
 
 type ReportInput = {
   command: string;

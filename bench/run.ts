@@ -16,12 +16,7 @@ import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
 import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
-import {
-  attemptBaselineResponse,
-  type BaselineFigures,
-  measureBaseline,
-  type WholeResponseFigures,
-} from './baseline.ts';
+import { attemptBaselineResponse, measureBaseline } from './baseline.ts';
 import {
   type Database,
   type Engine,
@@ -34,11 +29,11 @@ import {
   USERS,
   type UserName,
 } from './bench-server.ts';
-import { type BrowserFigures, initialJavaScript, measureDashboard } from './browser.ts';
-import { type ExportFigures, measureExport } from './export-figures.ts';
-import { type LivenessFigures, startLivenessProbe } from './liveness.ts';
+import { initialJavaScript, measureDashboard } from './browser.ts';
+import { measureExport } from './export-figures.ts';
+import { startLivenessProbe } from './liveness.ts';
 import { COMMON_SEARCH, type MixRow, pickSample, queryMix, runMix } from './query-mix.ts';
-import { report } from './report.ts';
+import { report, type SizeResult } from './report.ts';
 import { measureThroughput, type ThroughputFigures } from './throughput.ts';
 
 const PARTS = ['latency', 'throughput', 'export', 'browser', 'baseline'] as const;
@@ -66,20 +61,6 @@ const browserRuns = Number(values['browser-runs']);
 for (const engine of engines)
   if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
 for (const part of parts) if (!PARTS.includes(part)) throw new Error(`unknown part ${part}: ${PARTS.join(', ')}`);
-
-export type SizeResult = {
-  engine: Engine;
-  rows: number;
-  loadSeconds: number;
-  mix?: Record<UserName, MixRow[]>;
-  liveness?: LivenessFigures;
-  throughput?: ThroughputFigures[];
-  export?: ExportFigures;
-  browser?: BrowserFigures;
-  baseline?: BaselineFigures;
-  wholeResponse?: WholeResponseFigures;
-  error?: string;
-};
 
 const command = `npm run bench -- ${process.argv.slice(2).join(' ')}`.trim();
 const started = new Date();

@@ -26,6 +26,7 @@ import { progressBar, summaryLines } from './modules/import/import-summary.ts';
 import { createTableReaderPool, type TableOpener } from './modules/import/table-reader-pool.ts';
 import { writePerson } from './modules/people/people.service.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
+import { withWrite } from './write/with-write.ts';
 
 const HELP = `Quayside command line
 
@@ -98,10 +99,10 @@ async function createUser(args: string[]) {
   const database = await openMigratedDatabase(config);
   try {
     const { db } = database;
-    await db.transaction(async (tx) => {
-      const [existing] = await tx.select().from(people).where(eq(people.email, person.email));
+    await withWrite(db, CLI_ACTOR, async (write) => {
+      const [existing] = await write.tx.select().from(people).where(eq(people.email, person.email));
       if (existing?.fireauth_id) throw new UsageError(`${person.email} already has a sign-in account.`);
-      await writePerson(tx, CLI_ACTOR, person, existing);
+      await writePerson(write, person, existing);
     });
     const auth = createAuthFromConfig(config, db, log);
     await createConfirmedAccount(auth, { email: person.email, password, name: person.full_name });

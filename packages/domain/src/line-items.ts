@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
 import { plainText } from './fields.ts';
-import { LineItemQuery } from './line-item-query.ts';
 
 const text = (description: string) => z.string().describe(description);
 const isoDate = (description: string) => z.string().nullable().describe(`${description} (ISO timestamp, or null)`);
@@ -75,8 +74,6 @@ export const LineItemCountResponse = z.object({
   total: z.number().int().describe('Line items matching the search and filters, exactly'),
 });
 export type LineItemCountResponse = z.infer<typeof LineItemCountResponse>;
-
-export { LineItemQuery };
 
 const poNumber = plainText(200, 'PO number must be at most 200 characters.').refine(
   (value) => value !== '',

@@ -3,7 +3,7 @@ import { APIError } from 'better-auth/api';
 import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../db/client.ts';
 import { authUser, people } from '../db/schema.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { withWrite } from '../write/with-write.ts';
 
 /**
  * Whether `email` may register now. Registration is open only to people an administrator has
@@ -39,17 +39,20 @@ export async function assertRegistrable(db: Database, orgName: string, address: 
  */
 export async function bindConfirmedAccount(db: Database, user: { id: string; email: string; emailVerified: boolean }) {
   if (!user.emailVerified) return;
-  await db.transaction(async (tx) => {
-    const [linked] = await tx
+  const system = { personId: null, email: null };
+  await withWrite(db, system, async (write) => {
+    const [linked] = await write.tx
       .update(people)
       .set({ fireauth_id: user.id, updated_at: new Date() })
       .where(and(eq(people.email, user.email.toLowerCase()), isNull(people.fireauth_id)))
       .returning();
     if (!linked) return;
-    await recordAudit(
-      tx,
-      { personId: linked.id, email: linked.email },
-      { action: 'register', entity: 'person', entityId: linked.id, after: { fireauth_id: user.id } },
-    );
+    write.audit({
+      action: 'register',
+      entity: 'person',
+      entityId: linked.id,
+      after: { fireauth_id: user.id },
+      actor: { personId: linked.id, email: linked.email },
+    });
   });
 }

@@ -1,7 +1,7 @@
 import { like, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.ts';
 import { shipments } from '../db/schema.ts';
-import { recordAudit } from '../modules/audit/audit.service.ts';
+import { withWrite } from '../write/with-write.ts';
 import { generateShipments } from './demo-data.ts';
 
 export type BulkLoadOptions = {
@@ -35,7 +35,9 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions) {
   const seed = options.seed ?? 1;
   const prefix = `BLK${seed}-`;
   const started = performance.now();
-  const generated = await db.transaction(async (tx) => {
+  // One entry for the whole load: a million audit rows would only bury the real ones.
+  const generated = await withWrite(db, { personId: null, email: 'bulk-load' }, async (write) => {
+    const { tx } = write;
     // The planner's estimates for these statements are huge, so PostgreSQL would JIT-compile them:
     // seconds of compiling per batch for nothing. A bigger sort memory speeds up the index builds.
     await tx.execute(sql`set local jit = off`);
@@ -49,7 +51,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions) {
 
     const rebuild = options.rebuildIndexes ?? (await isLargeLoad(tx, options.lineItems));
     const indexes = rebuild ? await dropReadModelIndexes(tx) : [];
-    const result = await generateShipments(tx, {
+    const result = await generateShipments(write, {
       prefix,
       seed,
       now: options.now ?? new Date(),
@@ -59,12 +61,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions) {
     });
     if (indexes.length > 0) options.onStage?.('indexes');
     for (const index of indexes) await tx.execute(sql.raw(index.definition));
-    // One entry for the whole load: a million audit rows would only bury the real ones.
-    await recordAudit(
-      tx,
-      { personId: null, email: 'bulk-load' },
-      { action: 'create', entity: 'bulk-load', entityId: prefix, after: { seed, ...result } },
-    );
+    write.audit({ action: 'create', entity: 'bulk-load', entityId: prefix, after: { seed, ...result } });
     return result;
   });
   options.onStage?.('analyze');

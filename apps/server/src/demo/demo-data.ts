@@ -8,8 +8,7 @@ import {
   WTUQ_OPTIONS,
 } from '@quayside/domain/constants';
 import { type SQL, sql } from 'drizzle-orm';
-import type { Queryable } from '../db/client.ts';
-import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
+import type { Write } from '../write/with-write.ts';
 
 // Realistic shipments, line items and parts, generated inside the database: one INSERT ... SELECT
 // over generate_series per batch, every value picked by a seeded hash of the row's number
@@ -139,7 +138,7 @@ export type GenerateOptions = {
 export type Generated = { shipments: number; lineItems: number; parts: number };
 
 /** Inserts shipments 1, 2, 3... under `prefix`, with their line items and parts, and fills the read model. */
-export async function generateShipments(db: Queryable, options: GenerateOptions): Promise<Generated> {
+export async function generateShipments(write: Write, options: GenerateOptions): Promise<Generated> {
   const maxShipments = options.shipments ?? Number.MAX_SAFE_INTEGER;
   const maxLineItems = options.lineItems ?? Number.MAX_SAFE_INTEGER;
   if (options.shipments === undefined && options.lineItems === undefined) throw new Error('shipments or lineItems');
@@ -148,13 +147,11 @@ export async function generateShipments(db: Queryable, options: GenerateOptions)
   while (done.shipments < maxShipments && done.lineItems < maxLineItems) {
     const first = done.shipments + 1;
     const last = Math.min(maxShipments, done.shipments + batch);
-    const added = await db.transaction(async (tx) => {
-      const [result] = (await tx.execute<BatchResult>(batchSql(options, first, last, done.lineItems, maxLineItems)))
-        .rows;
-      if (!result) throw new Error('generated batch answered nothing');
-      await syncLineItemRows(tx, { shipmentIds: result.shipment_ids.map(Number) });
-      return result;
-    });
+    const [added] = (await write.tx.execute<BatchResult>(batchSql(options, first, last, done.lineItems, maxLineItems)))
+      .rows;
+    if (!added) throw new Error('generated batch answered nothing');
+    write.shipmentsChanged(added.shipment_ids.map(Number));
+    await write.flush();
     if (added.shipments === 0) break;
     done.shipments += added.shipments;
     done.lineItems += added.line_items;

@@ -4,11 +4,12 @@ import type { ASSIGNABLE_ROLES } from '@quayside/domain/people';
 import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { createAuthFromConfig } from '../auth/auth.ts';
 import { createConfirmedAccount } from '../auth/verified-account.ts';
-import type { Database, Transaction } from '../db/client.ts';
+import type { Database } from '../db/client.ts';
 import { documents, people, shipments } from '../db/schema.ts';
-import { type AuditActor, recordAudit } from '../modules/audit/audit.service.ts';
+import type { AuditActor } from '../modules/audit/audit.service.ts';
 import { writePerson } from '../modules/people/people.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
+import { type Write, withWrite } from '../write/with-write.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 
 /** Demo shipment numbers: QS-0000001 to QS-0000300. Their presence is what "already seeded" means. */
@@ -52,7 +53,8 @@ async function seedData(db: Database, store: DocumentStore, now: Date) {
   // Document files are written before their rows commit; if the transaction fails they are removed again.
   const storedKeys: string[] = [];
   try {
-    return await db.transaction(async (tx) => {
+    return await withWrite(db, SEED_ACTOR, async (write) => {
+      const { tx } = write;
       // Two runs at once: the second waits here, then finds the data and adds nothing.
       await tx.execute(sql`select pg_advisory_xact_lock(hashtext('quayside seed-demo'))`);
       await tx.execute(sql`set local jit = off`);
@@ -62,9 +64,9 @@ async function seedData(db: Database, store: DocumentStore, now: Date) {
         .where(like(shipments.shipment, `${DEMO_PREFIX}%`))
         .limit(1);
       if (existing) return false;
-      await generateShipments(tx, { prefix: DEMO_PREFIX, seed: DEMO_SEED, now, shipments: DEMO_SHIPMENTS });
-      await auditDemoShipments(tx);
-      await seedDocuments(tx, store, now, storedKeys);
+      await generateShipments(write, { prefix: DEMO_PREFIX, seed: DEMO_SEED, now, shipments: DEMO_SHIPMENTS });
+      await auditDemoShipments(write);
+      await seedDocuments(write, store, now, storedKeys);
       return true;
     });
   } catch (error) {
@@ -74,11 +76,9 @@ async function seedData(db: Database, store: DocumentStore, now: Date) {
 }
 
 /** One audit entry per demo shipment, holding the shipment with its line items and their parts. */
-async function auditDemoShipments(tx: Transaction) {
-  await tx.execute(sql`
-    insert into audit_log (actor_person_id, actor_email, action, entity, entity_id, after)
-    select ${SEED_ACTOR.personId}::bigint, ${SEED_ACTOR.email}, 'create', 'shipment', s.shipment,
-      to_jsonb(s) || jsonb_build_object('line_items', coalesce((
+async function auditDemoShipments(write: Write) {
+  const created = await write.tx.execute<{ shipment: string; after: unknown }>(sql`
+    select s.shipment, to_jsonb(s) || jsonb_build_object('line_items', coalesce((
         select jsonb_agg(jsonb_build_object(
             'id', li.id, 'title', li.title, 'po_review_required', li.po_review_required,
             'ignore_po_character_count', li.ignore_po_character_count, 'hide_lineitem', li.hide_lineitem,
@@ -86,10 +86,18 @@ async function auditDemoShipments(tx: Transaction) {
               select jsonb_agg(jsonb_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
               from parts p where p.line_item_id = li.id), '[]'::jsonb)
           ) order by li.id)
-        from line_items li where li.shipment_id = s.id), '[]'::jsonb))
+        from line_items li where li.shipment_id = s.id), '[]'::jsonb)) as after
     from shipments s
     where s.shipment like ${`${DEMO_PREFIX}%`}
     order by s.id`);
+  write.audit(
+    ...created.rows.map((row) => ({
+      action: 'create' as const,
+      entity: 'shipment',
+      entityId: row.shipment,
+      after: row.after,
+    })),
+  );
 }
 
 const DEMO_DOCUMENT_SHIPMENTS = 8;
@@ -99,7 +107,8 @@ const DEMO_DOCUMENT_SHIPMENTS = 8;
  * list on some, dated over the last two weeks: the documents tab and the 7-day report both have
  * something to show.
  */
-async function seedDocuments(tx: Transaction, store: DocumentStore, now: Date, storedKeys: string[]) {
+async function seedDocuments(write: Write, store: DocumentStore, now: Date, storedKeys: string[]) {
+  const { tx } = write;
   const departed = await tx
     .select()
     .from(shipments)
@@ -130,7 +139,7 @@ async function seedDocuments(tx: Transaction, store: DocumentStore, now: Date, s
         })
         .returning();
       if (!row) throw new Error('document not inserted');
-      await recordAudit(tx, SEED_ACTOR, {
+      write.audit({
         action: 'create',
         entity: 'document',
         entityId: row.id,
@@ -174,10 +183,9 @@ async function seedUser(db: Database, auth: Auth, person: (typeof DEMO_PEOPLE)[n
   if (existing?.fireauth_id) return { ...user, password: null };
   // Listed already (say, by an administrator) but never registered: keep their entry as it is.
   if (!existing) {
-    await db.transaction((tx) =>
+    await withWrite(db, SEED_ACTOR, (write) =>
       writePerson(
-        tx,
-        SEED_ACTOR,
+        write,
         { email: person.email, full_name: person.name, role: person.role, company_name: person.company },
         undefined,
       ),

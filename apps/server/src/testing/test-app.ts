@@ -10,6 +10,7 @@ import { type AppConfig, DEFAULT_SIGN_IN_THROTTLE, loadConfig } from '../config.
 import type { DatabaseHandle } from '../db/client.ts';
 import { requestPoolLimits } from '../db/open-from-config.ts';
 import { authUser, people } from '../db/schema.ts';
+import { withWrite } from '../write/with-write.ts';
 import { createTestDatabase } from './test-database.ts';
 
 export const TEST_PASSWORD = 'a sturdy test password';
@@ -45,15 +46,17 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
 
   /** Adds a person to the people list, as an administrator would. */
   const addPerson = async (person: PersonFields) => {
-    const [row] = await database.db
-      .insert(people)
-      .values({
-        email: person.email.toLowerCase(),
-        full_name: person.full_name ?? person.email,
-        role: person.role ?? 'Employee',
-        company_name: person.company_name ?? '',
-      })
-      .returning();
+    const [row] = await withWrite(database.db, { personId: null, email: 'test-fixture' }, ({ tx }) =>
+      tx
+        .insert(people)
+        .values({
+          email: person.email.toLowerCase(),
+          full_name: person.full_name ?? person.email,
+          role: person.role ?? 'Employee',
+          company_name: person.company_name ?? '',
+        })
+        .returning(),
+    );
     if (!row) throw new Error('person not inserted');
     return row;
   };

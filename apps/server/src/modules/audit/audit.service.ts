@@ -9,20 +9,17 @@ export type AuditEntry = {
   entityId: string | number | null;
   before?: unknown;
   after?: unknown;
+  /** Who, when it is not the write's actor (a registration is its person's own act). */
+  actor?: AuditActor;
 };
 
-/** Records one write. Call it inside the write's transaction, so a write is never unaudited. */
-export async function recordAudit(db: Queryable, actor: AuditActor, entry: AuditEntry) {
-  await recordAudits(db, actor, [entry]);
-}
-
-/** Records several writes in one statement (an import audits each shipment it changes). */
+/** Records writes in one statement. Only the write door (write/with-write.ts) calls it, before its commit. */
 export async function recordAudits(db: Queryable, actor: AuditActor, entries: readonly AuditEntry[]) {
   if (entries.length === 0) return;
   await db.insert(auditLog).values(
     entries.map((entry) => ({
-      actor_person_id: actor.personId,
-      actor_email: actor.email,
+      actor_person_id: (entry.actor ?? actor).personId,
+      actor_email: (entry.actor ?? actor).email,
       action: entry.action,
       entity: entry.entity,
       entity_id: entry.entityId === null ? null : String(entry.entityId),

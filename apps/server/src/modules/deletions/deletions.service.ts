@@ -19,8 +19,8 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems, parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, actorOf, recordAudit } from '../audit/audit.service.ts';
-import { syncLineItemRows } from '../line-items/line-item-rows.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
+import { type AuditActor, actorOf } from '../audit/audit.service.ts';
 import { lineItemsByIds } from '../line-items/line-items.service.ts';
 
 // Deletions are read back from the audit log: a line item's delete keeps the line item with its
@@ -137,25 +137,22 @@ export async function restoreDeletion(
   actor: AuditActor = actorOf(principal),
 ): Promise<RestoreResponse> {
   assertCanRestore(principal);
-  return db.transaction(async (tx) => {
+  return withWrite(db, actor, async (write) => {
+    const { tx } = write;
     // Two restores of one deletion queue here; the second then sees the first's audit entry.
     const locked = await tx.execute(sql`select id from audit_log where id = ${deletionId} for update`);
     const [parsed] = locked.rows.length > 0 ? await deletionRecords(tx, sql`d.id = ${deletionId}`, 1) : [];
     if (!parsed) throw new AppError('not_found', DELETION_NOT_FOUND);
     if (parsed.deletion.restored) throw new AppError('conflict', ALREADY_RESTORED);
-    if ('lineItem' in parsed) await restoreLineItem(tx, actor, parsed.deletion, parsed.lineItem);
-    else await restoreParts(tx, actor, parsed.deletion, parsed.partsOf);
+    if ('lineItem' in parsed) await restoreLineItem(write, parsed.deletion, parsed.lineItem);
+    else await restoreParts(write, parsed.deletion, parsed.partsOf);
     const restored = { ...parsed.deletion, restored: true };
     return { message: restoredMessage(restored), deletion: restored };
   });
 }
 
-async function restoreLineItem(
-  tx: Queryable,
-  actor: AuditActor,
-  deletion: Deletion,
-  lineItem: z.infer<typeof LineItemImage>,
-) {
+async function restoreLineItem(write: Write, deletion: Deletion, lineItem: z.infer<typeof LineItemImage>) {
+  const { tx } = write;
   const shipment = await tx.execute<{ id: string }>(
     sql`select id from shipments where shipment = ${lineItem.related_shipment} for update`,
   );
@@ -186,9 +183,9 @@ async function restoreLineItem(
         lineItem.parts.map((part) => ({ line_item_id: lineItemId, part_number: part.part_number, qty: part.qty })),
       );
   }
-  await syncLineItemRows(tx, { lineItemIds: [lineItemId] });
+  write.lineItemsChanged([lineItemId]);
   const [restored] = await lineItemsByIds(tx, [lineItemId]);
-  await recordAudit(tx, actor, {
+  write.audit({
     action: 'restore',
     entity: 'line_item',
     entityId: lineItemId,
@@ -196,7 +193,8 @@ async function restoreLineItem(
   });
 }
 
-async function restoreParts(tx: Queryable, actor: AuditActor, deletion: Deletion, image: z.infer<typeof PartsImage>) {
+async function restoreParts(write: Write, deletion: Deletion, image: z.infer<typeof PartsImage>) {
+  const { tx } = write;
   const owner = await tx.execute<{ title: string; shipment: string }>(sql`
     select li.title, s.shipment from line_items li join shipments s on s.id = li.shipment_id
     where li.id = ${image.line_item_id} for update of li`);
@@ -206,13 +204,13 @@ async function restoreParts(tx: Queryable, actor: AuditActor, deletion: Deletion
   const clash = deletion.parts.find((part) => before.some((stored) => stored.part_number === part.part_number));
   if (clash) throw new AppError('conflict', partThereAgain(clash.part_number));
   await tx.insert(parts).values(deletion.parts.map((part) => ({ line_item_id: image.line_item_id, ...part })));
-  await syncLineItemRows(tx, { lineItemIds: [image.line_item_id] });
+  write.lineItemsChanged([image.line_item_id]);
   const after = await partsOfLineItem(tx, image.line_item_id);
   // The same shape as the parts service's entries, so a line item's parts history reads as one.
   const named = (list: DeletedPart[]) =>
     list.map((part) => ({ ...part, related_po_number: lineItem.title, related_shipment: lineItem.shipment }));
   const owned = { line_item_id: image.line_item_id, po: lineItem.title, shipment: lineItem.shipment };
-  await recordAudit(tx, actor, {
+  write.audit({
     action: 'restore',
     entity: 'part',
     entityId: image.line_item_id,

@@ -16,7 +16,8 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { documents, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
-import { actorOf, recordAudit } from '../audit/audit.service.ts';
+import { withWrite } from '../../write/with-write.ts';
+import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite, findReadableShipment, findWritableShipment } from '../shipments/shipment-access.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
 
@@ -94,7 +95,8 @@ export async function uploadDocuments(
       keys.push(key);
       await store.put(key, createReadStream(file.path));
     }
-    return await db.transaction(async (tx) => {
+    return await withWrite(db, actorOf(principal), async (write) => {
+      const { tx } = write;
       const shipment = await findWritableShipment(tx, principal, upload.shipment);
       const uploaded: UploadedDocument[] = [];
       for (const [index, file] of checked.entries()) {
@@ -111,7 +113,7 @@ export async function uploadDocuments(
           })
           .returning();
         if (!row) throw new Error('document not inserted');
-        await recordAudit(tx, actorOf(principal), {
+        write.audit({
           action: 'create',
           entity: 'document',
           entityId: row.id,

@@ -4,8 +4,8 @@ import { asc, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
-import { type AuditActor, type AuditEntry, recordAudits } from '../audit/audit.service.ts';
-import { syncLineItemRows } from '../line-items/line-item-rows.ts';
+import type { Write } from '../../write/with-write.ts';
+import type { AuditEntry } from '../audit/audit.service.ts';
 import { forwarderKeySql } from '../shipments/shipment-access.ts';
 import { type PartRowInput, partKey } from './import-rows.ts';
 import type { RowOutcome } from './import-shipments.ts';
@@ -21,12 +21,8 @@ export const noSuchLineItem = (po: string, shipment: string) =>
  * row's quantity, a new one is appended. The line item must exist and be the principal's to change
  * (a forwarder's own company, not hidden); otherwise the row is rejected as if it did not exist.
  */
-export async function applyPartBatch(
-  tx: Queryable,
-  principal: Principal,
-  actor: AuditActor,
-  batch: readonly PartRowInput[],
-) {
+export async function applyPartBatch(write: Write, principal: Principal, batch: readonly PartRowInput[]) {
+  const { tx } = write;
   const lineItemsByKey = await findLineItems(tx, principal, batch);
   const ids = [...new Set([...lineItemsByKey.values()].map((lineItem) => lineItem.id))];
   const before = await partsOf(tx, ids);
@@ -67,7 +63,7 @@ export async function applyPartBatch(
         set: { qty: sql`excluded.qty`, updated_at: sql`now()` },
       });
     const touched = [...new Set([...changed.values()].map((part) => part.line_item_id))];
-    await syncLineItemRows(tx, { lineItemIds: touched });
+    write.lineItemsChanged(touched);
     const refs = new Map([...lineItemsByKey.values()].map((lineItem) => [lineItem.id, lineItem]));
     const audits: AuditEntry[] = touched.map((id) => {
       const lineItem = refs.get(id);
@@ -82,7 +78,7 @@ export async function applyPartBatch(
         after: { ...owner, parts: named(after.get(id) ?? []) },
       };
     });
-    await recordAudits(tx, actor, audits);
+    write.audit(...audits);
   }
   return { outcomes };
 }

@@ -6,8 +6,8 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import { importShipments, lineItems, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, type AuditEntry, recordAudits } from '../audit/audit.service.ts';
-import { syncLineItemRows } from '../line-items/line-item-rows.ts';
+import type { Write } from '../../write/with-write.ts';
+import type { AuditEntry } from '../audit/audit.service.ts';
 import type { ShipmentRow } from '../shipments/shipment-access.ts';
 import { toShipment } from '../shipments/shipments.service.ts';
 import type { ShipmentColumns, ShipmentRowInput } from './import-rows.ts';
@@ -52,12 +52,12 @@ export const notImportableByYou = (shipment: string, company: string) =>
  * Returns each row's outcome; every shipment the batch named is recorded with the import.
  */
 export async function applyShipmentBatch(
-  tx: Queryable,
+  write: Write,
   principal: Principal,
-  actor: AuditActor,
   batch: readonly ShipmentRowInput[],
   importId: number,
 ) {
+  const { tx } = write;
   const numbers = [...new Set(batch.map((row) => row.shipment))];
   const stored = numbers.length
     ? await tx.select().from(shipments).where(inArray(shipments.shipment, numbers)).for('update')
@@ -112,7 +112,7 @@ export async function applyShipmentBatch(
     outcomes.push({ row: input.row, key: input.shipment, outcome, reasons: [] });
   }
 
-  const ids = await writePlans(tx, actor, planned);
+  const ids = await writePlans(write, planned);
   if (ids.length > 0) {
     await tx
       .insert(importShipments)
@@ -151,7 +151,8 @@ async function refsOf(tx: Queryable, shipmentIds: number[]) {
 }
 
 /** Inserts, updates, line items, the dashboard's rows and one audit entry per changed shipment. */
-async function writePlans(tx: Queryable, actor: AuditActor, planned: Map<string, Planned>) {
+async function writePlans(write: Write, planned: Map<string, Planned>) {
+  const { tx } = write;
   const plans = [...planned.values()];
   const creates = plans.filter((plan) => plan.original === null);
   const created = creates.length
@@ -215,8 +216,8 @@ async function writePlans(tx: Queryable, actor: AuditActor, planned: Map<string,
       .values(newLineItems.slice(start, start + LINE_ITEMS_PER_INSERT))
       .onConflictDoNothing({ target: [lineItems.title, lineItems.shipment_id] });
   }
-  await syncLineItemRows(tx, { shipmentIds: touched });
-  await recordAudits(tx, actor, audits);
+  write.shipmentsChanged(touched);
+  write.audit(...audits);
   return [...rowOf.values()].map((row) => row.id);
 }
 

@@ -15,11 +15,12 @@ import { cellText } from '@quayside/domain/import-values';
 import { eq, sql } from 'drizzle-orm';
 import { hasCompany } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
-import type { Database, Queryable } from '../../db/client.ts';
+import type { Database } from '../../db/client.ts';
 import { imports } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, recordAudit } from '../audit/audit.service.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
+import type { AuditActor } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
 import { NO_COMPANY_MESSAGE } from '../shipments/shipments.service.ts';
 import { IMPORT_READER_DEFAULTS } from './import-limits.ts';
@@ -140,7 +141,8 @@ async function applyImport(
     options.onProgress?.(rowsDone);
   };
   try {
-    return await db.transaction(async (tx) => {
+    return await withWrite(db, actor, async (write) => {
+      const { tx } = write;
       // The import looks shipments up by number, a thousand at a time. The planner's estimates for
       // tables growing inside this transaction are poor: it would JIT-compile statements (seconds for
       // nothing) and probe the trigram index for equality, scanning its pending list each time
@@ -168,7 +170,9 @@ async function applyImport(
         batchSize,
         (tableRow) => readShipmentRow(shipmentSheet.mapping, tableRow),
         async (batch: ShipmentRowInput[]) => {
-          const applied = await applyShipmentBatch(tx, principal, actor, batch, record.id);
+          const applied = await applyShipmentBatch(write, principal, batch, record.id);
+          // Each batch's rows and audit entries are written as it ends, so memory stays bounded.
+          await write.flush();
           lineItemsCreated += applied.lineItemsCreated;
           return applied.outcomes;
         },
@@ -181,7 +185,11 @@ async function applyImport(
             collector,
             batchSize,
             (tableRow) => readPartRow(partSheet.mapping, tableRow),
-            async (batch: PartRowInput[]) => (await applyPartBatch(tx, principal, actor, batch)).outcomes,
+            async (batch: PartRowInput[]) => {
+              const { outcomes } = await applyPartBatch(write, principal, batch);
+              await write.flush();
+              return outcomes;
+            },
             onBatch,
           )
         : null;
@@ -195,7 +203,7 @@ async function applyImport(
         ...collector.lists(),
       };
       if (request.dryRun) throw new DryRunFinished(report);
-      await finishRecord(tx, actor, record.id, report);
+      await finishRecord(write, record.id, report);
       if (rowsDone >= ANALYZE_FROM_ROWS) await analyzeAfterImport(tx);
       return report;
     });
@@ -295,12 +303,12 @@ class ReportCollector {
   }
 }
 
-async function finishRecord(tx: Queryable, actor: AuditActor, importId: number, report: ImportReport) {
+async function finishRecord(write: Write, importId: number, report: ImportReport) {
   const summary = {
     shipments: { fileName: report.shipments.fileName, rows: report.shipments.rows, ...report.shipments.counts },
     parts: report.parts ? { fileName: report.parts.fileName, rows: report.parts.rows, ...report.parts.counts } : null,
     lineItemsCreated: report.lineItemsCreated,
   };
-  await tx.update(imports).set({ summary }).where(eq(imports.id, importId));
-  await recordAudit(tx, actor, { action: 'create', entity: 'import', entityId: importId, after: summary });
+  await write.tx.update(imports).set({ summary }).where(eq(imports.id, importId));
+  write.audit({ action: 'create', entity: 'import', entityId: importId, after: summary });
 }

@@ -1,9 +1,9 @@
 import { exportFileName } from '@quayside/domain/csv';
+import { LineItemQuery } from '@quayside/domain/line-item-query';
 import {
   LineItemCountResponse,
   LineItemDeleteBody,
   LineItemKeyQuery,
-  LineItemQuery,
   LineItemResponse,
   LineItemsResponse,
   LineItemUpdateBody,

@@ -14,9 +14,9 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
-import { actorOf, recordAudit } from '../audit/audit.service.ts';
+import { withWrite } from '../../write/with-write.ts';
+import { actorOf } from '../audit/audit.service.ts';
 import { findWritableLineItem } from './line-item-access.ts';
-import { syncLineItemRows } from './line-item-rows.ts';
 import { displayed, hasCriteria, matchingRows, orderBy, sortKeys, visibleRows } from './line-item-sql.ts';
 
 /** One page of the line items the principal sees, matching the query, in its order. */
@@ -149,93 +149,90 @@ function parseIdArray(text: string): Float64Array {
   return ids.subarray(0, count);
 }
 
-type LineItemRecord = {
-  id: string;
-  title: string;
-  shipment: string;
-  forwarder_name: string;
-  consignee_name: string;
-  consignor_name: string;
-  origin: string;
-  dest: string;
-  trans: string;
-  master: string;
-  house: string;
-  obl_received_date: string | null;
-  atd: string | null;
-  dest_eta: string | null;
-  ata: string | null;
-  est_delivery: string | null;
-  act_delivery: string | null;
-  origin_etd: string | null;
-  created: string;
-  weight: string | null;
-  outer: string | null;
-  volume: string | null;
-  po_review_required: number;
-  ignore_po_character_count: boolean;
-  hide_lineitem: boolean;
-  parts: { part_number: string; qty: number | null }[];
-};
-
 /** A timestamp as the API writes it (toISOString's format), whatever the driver's type parsers do. */
-const isoOf = (column: string) => {
-  const name = column.split('.')[1] ?? column;
-  return sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${name}`);
-};
+const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+/** Amounts are numeric (unbounded): read as text, then made numbers, as the shipment API does. */
+const amount = (column: string) => ({
+  select: sql.raw(`${column}::text`),
+  read: (value: string | null) => (value === null ? null : Number(value)),
+});
+
+/**
+ * The line item's fields read from the tables, in the API's order (domain's LineItem): each the SQL
+ * that reads it, with `read` where the driver's value is not yet the API's. The fields computed
+ * from these (part_numbers, total_qty, numberOfParts, filter_record_out) are added by toLineItem.
+ */
+const STORED_FIELDS = {
+  _id: sql`li.id::text`,
+  title: sql`li.title`,
+  related_shipment: sql`s.shipment`,
+  forwarder_name: sql`s.forwarder_name`,
+  cosignee_name: sql`s.consignee_name`,
+  consignor_name: sql`s.consignor_name`,
+  origin_port: sql`s.origin`,
+  destination_port: sql`s.dest`,
+  transit_type: sql`s.trans`,
+  master: sql`s.master`,
+  house: sql`s.house`,
+  obl_received_date: iso('s.obl_received_date'),
+  atd: iso('s.atd'),
+  dest_eta: iso('s.dest_eta'),
+  ata: iso('s.ata'),
+  est_delivery: iso('s.est_delivery'),
+  act_delivery: iso('s.act_delivery'),
+  shipment_origin_etd: iso('s.origin_etd'),
+  created: iso('li.created'),
+  weight: amount('s.weight'),
+  outer: amount('s.outer'),
+  volume: amount('s.volume'),
+  parts: sql`coalesce((select json_agg(json_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
+                       from parts p where p.line_item_id = li.id), '[]')`,
+  po_review_required: sql`li.po_review_required`,
+  ignore_po_character_count: sql`li.ignore_po_character_count`,
+  hide_lineitem: sql`li.hide_lineitem`,
+} satisfies { [Field in keyof LineItem]?: SQL | { select: SQL; read: (value: never) => LineItem[Field] } };
+
+type StoredLineItem = Pick<LineItem, keyof typeof STORED_FIELDS>;
+
+const SELECT_STORED = sql.join(
+  Object.entries(STORED_FIELDS).map(
+    ([name, field]) => sql`${'select' in field ? field.select : field} as ${sql.identifier(name)}`,
+  ),
+  sql`, `,
+);
+
+/** A row as the driver returns it, with each `read` applied. */
+function storedLineItem(row: Record<string, unknown>): StoredLineItem {
+  const stored: Record<string, unknown> = {};
+  for (const [name, field] of Object.entries(STORED_FIELDS)) {
+    stored[name] = 'read' in field ? field.read(row[name] as string | null) : row[name];
+  }
+  return stored as StoredLineItem;
+}
 
 /** Line items in the API's shape, in the order of `ids`: each with its shipment's fields and its parts. */
 export async function lineItemsByIds(db: Queryable, ids: readonly number[]): Promise<LineItem[]> {
   if (ids.length === 0) return [];
-  const result = await db.execute<LineItemRecord>(sql`
-    select li.id, li.title, s.shipment, s.forwarder_name, s.consignee_name, s.consignor_name, s.origin, s.dest,
-      s.trans, s.master, s.house, ${isoOf('s.obl_received_date')}, ${isoOf('s.atd')}, ${isoOf('s.dest_eta')},
-      ${isoOf('s.ata')}, ${isoOf('s.est_delivery')}, ${isoOf('s.act_delivery')}, ${isoOf('s.origin_etd')},
-      ${isoOf('li.created')}, s.weight::text, s.outer::text, s.volume::text, li.po_review_required, li.ignore_po_character_count,
-      li.hide_lineitem,
-      coalesce((select json_agg(json_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
-                from parts p where p.line_item_id = li.id), '[]') as parts
+  const result = await db.execute<Record<string, unknown>>(sql`
+    select ${SELECT_STORED}
     from line_items li join shipments s on s.id = li.shipment_id
     where li.id = any(${`{${ids.join(',')}}`}::bigint[])`);
-  const byId = new Map(result.rows.map((record) => [Number(record.id), toLineItem(record)]));
+  const byId = new Map(result.rows.map((row) => [Number(row._id), toLineItem(storedLineItem(row))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
 
-const amount = (value: string | null) => (value === null ? null : Number(value));
-
-function toLineItem(record: LineItemRecord): LineItem {
-  const parts = record.parts;
+function toLineItem(stored: StoredLineItem): LineItem {
+  const { parts, po_review_required, ignore_po_character_count, hide_lineitem, ...shipmentFields } = stored;
   return {
-    _id: String(record.id),
-    title: record.title,
-    related_shipment: record.shipment,
-    forwarder_name: record.forwarder_name,
-    cosignee_name: record.consignee_name,
-    consignor_name: record.consignor_name,
-    origin_port: record.origin,
-    destination_port: record.dest,
-    transit_type: record.trans,
-    master: record.master,
-    house: record.house,
-    obl_received_date: record.obl_received_date,
-    atd: record.atd,
-    dest_eta: record.dest_eta,
-    ata: record.ata,
-    est_delivery: record.est_delivery,
-    act_delivery: record.act_delivery,
-    shipment_origin_etd: record.origin_etd,
-    created: record.created,
-    weight: amount(record.weight),
-    outer: amount(record.outer),
-    volume: amount(record.volume),
+    ...shipmentFields,
     part_numbers: parts.map((part) => part.part_number),
     parts,
     total_qty: parts.reduce((sum, part) => sum + (part.qty ?? 0), 0),
     numberOfParts: parts.length,
-    po_review_required: record.po_review_required,
-    ignore_po_character_count: record.ignore_po_character_count,
-    hide_lineitem: record.hide_lineitem,
-    filter_record_out: record.hide_lineitem,
+    po_review_required,
+    ignore_po_character_count,
+    hide_lineitem,
+    filter_record_out: hide_lineitem,
   };
 }
 
@@ -256,7 +253,8 @@ export async function updateLineItem(
   key: { shipment: string; po: string },
   changes: LineItemUpdateBody,
 ): Promise<LineItem> {
-  return db.transaction(async (tx) => {
+  return withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     const { lineItem } = await findWritableLineItem(tx, principal, key.shipment, key.po);
     // 'Valid PO #' and 'Hide record' are staff controls; from a forwarder they are ignored, not obeyed.
     const isStaff = seesHiddenLineItems(principal);
@@ -275,8 +273,8 @@ export async function updateLineItem(
       })
       .where(sql`${lineItems.id} = ${lineItem.id}`)
       .returning();
-    await syncLineItemRows(tx, { lineItemIds: [lineItem.id] });
-    await recordAudit(tx, actorOf(principal), {
+    write.lineItemsChanged([lineItem.id]);
+    write.audit({
       action: 'update',
       entity: 'line_item',
       entityId: lineItem.id,
@@ -300,12 +298,13 @@ async function assertPoFree(db: Queryable, principal: Principal, shipmentId: num
 
 /** Deletes a line item and its parts; the audit entry keeps both, so an administrator loses nothing. */
 export async function deleteLineItem(db: Database, principal: Principal, key: { shipment: string; po: string }) {
-  await db.transaction(async (tx) => {
+  await withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     const { lineItem } = await findWritableLineItem(tx, principal, key.shipment, key.po);
     const [before] = await lineItemsByIds(tx, [lineItem.id]);
     // Parts and the read-model row go with it (ON DELETE CASCADE).
     await tx.delete(lineItems).where(sql`${lineItems.id} = ${lineItem.id}`);
-    await recordAudit(tx, actorOf(principal), {
+    write.audit({
       action: 'delete',
       entity: 'line_item',
       entityId: lineItem.id,

@@ -12,9 +12,9 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditEntry, actorOf, recordAudit } from '../audit/audit.service.ts';
+import { withWrite } from '../../write/with-write.ts';
+import { type AuditEntry, actorOf } from '../audit/audit.service.ts';
 import { findReadableLineItem, findWritableLineItem, type LineItemRow } from '../line-items/line-item-access.ts';
-import { syncLineItemRows } from '../line-items/line-item-rows.ts';
 
 type LineItemKey = { related_shipment: string; related_po_number: string };
 type Owner = { lineItem: LineItemRow; shipment: { shipment: string } };
@@ -45,14 +45,15 @@ async function changeParts(
   action: AuditEntry['action'],
   change: (tx: Queryable, lineItemId: number, before: Part[]) => Promise<void>,
 ): Promise<Part[]> {
-  return db.transaction(async (tx) => {
+  return withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     const owner = await findWritableLineItem(tx, principal, key.related_shipment, key.related_po_number);
     const before = await partsOf(tx, owner);
     await change(tx, owner.lineItem.id, before);
-    await syncLineItemRows(tx, { lineItemIds: [owner.lineItem.id] });
+    write.lineItemsChanged([owner.lineItem.id]);
     const after = await partsOf(tx, owner);
     const lineItem = { line_item_id: owner.lineItem.id, po: owner.lineItem.title, shipment: owner.shipment.shipment };
-    await recordAudit(tx, actorOf(principal), {
+    write.audit({
       action,
       entity: 'part',
       // The parts belong to the line item: its id finds every change to them.

@@ -11,7 +11,8 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { authUser, people } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { type AuditActor, actorOf, recordAudit } from '../audit/audit.service.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
+import { actorOf } from '../audit/audit.service.ts';
 
 export type PersonRow = typeof people.$inferSelect;
 
@@ -49,14 +50,15 @@ export async function listPeople(db: Queryable, principal: Principal, query: { e
 /** Adds or updates people, all or none. An existing person is matched by id, else by e-mail. */
 export async function savePeople(db: Database, principal: Principal, inputs: PersonInput[]) {
   if (!canManagePeople(principal)) throw new AppError('forbidden', ONLY_ADMINS);
-  return db.transaction(async (tx) => {
+  return withWrite(db, actorOf(principal), async (write) => {
     const saved: Person[] = [];
-    for (const input of inputs) saved.push(toPerson(await savePerson(tx, principal, input)));
+    for (const input of inputs) saved.push(toPerson(await savePerson(write, principal, input)));
     return saved;
   });
 }
 
-async function savePerson(tx: Queryable, principal: Principal, input: PersonInput): Promise<PersonRow> {
+async function savePerson(write: Write, principal: Principal, input: PersonInput): Promise<PersonRow> {
+  const { tx } = write;
   const [existing] = await tx
     .select()
     .from(people)
@@ -67,7 +69,7 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
   if (existing?.id === principal.personId && input.role !== undefined && input.role !== existing.role) {
     throw new AppError('invalid', 'You cannot change your own role.');
   }
-  return writePerson(tx, actorOf(principal), input, existing);
+  return writePerson(write, input, existing);
 }
 
 /**
@@ -75,11 +77,11 @@ async function savePerson(tx: Queryable, principal: Principal, input: PersonInpu
  * and audits the write. Permission checks are the caller's.
  */
 export async function writePerson(
-  tx: Queryable,
-  actor: AuditActor,
+  write: Write,
   input: PersonInput,
   existing: PersonRow | undefined,
 ): Promise<PersonRow> {
+  const { tx } = write;
   if (!existing) {
     const [created] = await tx
       .insert(people)
@@ -92,7 +94,7 @@ export async function writePerson(
       })
       .returning();
     if (!created) throw new Error('insert returned no row');
-    await recordAudit(tx, actor, { action: 'create', entity: 'person', entityId: created.id, after: created });
+    write.audit({ action: 'create', entity: 'person', entityId: created.id, after: created });
     return created;
   }
   const [updated] = await tx
@@ -107,7 +109,7 @@ export async function writePerson(
     .where(eq(people.id, existing.id))
     .returning();
   if (!updated) throw new Error('update returned no row');
-  await recordAudit(tx, actor, {
+  write.audit({
     action: 'update',
     entity: 'person',
     entityId: existing.id,
@@ -120,7 +122,8 @@ export async function writePerson(
 /** Removes a person and their sign-in account, which ends every session they have at once. */
 export async function deletePerson(db: Database, principal: Principal, email: string) {
   if (!canManagePeople(principal)) throw new AppError('forbidden', ONLY_ADMINS);
-  await db.transaction(async (tx) => {
+  await withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     const [existing] = await tx.select().from(people).where(eq(people.email, email));
     if (!existing) throw new AppError('not_found', 'This user no longer exists.');
     if (existing.id === principal.personId) throw new AppError('invalid', 'You cannot delete your own user.');
@@ -128,7 +131,7 @@ export async function deletePerson(db: Database, principal: Principal, email: st
     if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
     // A registration still waiting for its mailed link goes too: the link must not outlive the person.
     await tx.delete(authUser).where(and(eq(authUser.email, existing.email), eq(authUser.emailVerified, false)));
-    await recordAudit(tx, actorOf(principal), {
+    write.audit({
       action: 'delete',
       entity: 'person',
       entityId: existing.id,

@@ -16,8 +16,8 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { actorOf, recordAudit } from '../audit/audit.service.ts';
-import { syncLineItemRows } from '../line-items/line-item-rows.ts';
+import { withWrite } from '../../write/with-write.ts';
+import { actorOf } from '../audit/audit.service.ts';
 import {
   assertCanWrite,
   findReadableShipment,
@@ -156,7 +156,8 @@ export async function createShipment(db: Database, principal: Principal, input: 
   if (principal.role === 'Forwarder' && !hasCompany(principal)) throw new AppError('forbidden', NO_COMPANY_MESSAGE);
   const shipmentNumber = input.Shipment;
   if (!shipmentNumber) throw new AppError('invalid', SHIPMENT_REQUIRED);
-  return db.transaction(async (tx) => {
+  return withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     // ON CONFLICT rather than a prior lookup: two simultaneous creates cannot both pass.
     const [created] = await tx
       .insert(shipments)
@@ -165,8 +166,8 @@ export async function createShipment(db: Database, principal: Principal, input: 
       .returning();
     if (!created) throw new AppError('conflict', SHIPMENT_EXISTS);
     await appendLineItems(tx, created.id, input['Order Ref'] ?? []);
-    await syncLineItemRows(tx, { shipmentIds: [created.id] });
-    await recordAudit(tx, actorOf(principal), {
+    write.shipmentsChanged([created.id]);
+    write.audit({
       action: 'create',
       entity: 'shipment',
       entityId: shipmentNumber,
@@ -184,7 +185,8 @@ export async function createShipment(db: Database, principal: Principal, input: 
  */
 export async function updateShipment(db: Database, principal: Principal, shipmentNumber: string, input: ShipmentInput) {
   assertCanWrite(principal);
-  return db.transaction(async (tx) => {
+  return withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
     const existing = await findWritableShipment(tx, principal, shipmentNumber);
     if (input.Shipment !== undefined && input.Shipment !== existing.shipment) {
       throw new AppError('invalid', SHIPMENT_ID_IMMUTABLE);
@@ -197,8 +199,8 @@ export async function updateShipment(db: Database, principal: Principal, shipmen
       .returning();
     if (!updated) throw new Error('locked shipment vanished during its update');
     await appendLineItems(tx, existing.id, input['Order Ref'] ?? []);
-    await syncLineItemRows(tx, { shipmentIds: [existing.id] });
-    await recordAudit(tx, actorOf(principal), {
+    write.shipmentsChanged([existing.id]);
+    write.audit({
       action: 'update',
       entity: 'shipment',
       entityId: shipmentNumber,

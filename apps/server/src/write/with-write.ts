@@ -1,0 +1,65 @@
+import type { Queryable, Transaction } from '../db/client.ts';
+import { type AuditActor, type AuditEntry, recordAudits } from '../modules/audit/audit.service.ts';
+import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
+
+/**
+ * One write in progress: its transaction, and what must go with it into the commit. A writer says
+ * which shipments and line items it changed and what to audit; before the commit the door brings
+ * the dashboard's read model (line_item_rows) up to date for them and writes the audit entries,
+ * so no writer can forget either.
+ */
+export class Write {
+  readonly #shipmentIds = new Set<number>();
+  readonly #lineItemIds = new Set<number>();
+  #audits: AuditEntry[] = [];
+
+  constructor(
+    readonly tx: Transaction,
+    readonly actor: AuditActor,
+  ) {}
+
+  /** These shipments' line items show something new (a shipment field, a new line item). */
+  shipmentsChanged(ids: Iterable<number>) {
+    for (const id of ids) this.#shipmentIds.add(id);
+  }
+
+  /** These line items show something new (their own fields, their parts). */
+  lineItemsChanged(ids: Iterable<number>) {
+    for (const id of ids) this.#lineItemIds.add(id);
+  }
+
+  /** Entries for the audit log, in the order given, written with the commit. */
+  audit(...entries: AuditEntry[]) {
+    this.#audits.push(...entries);
+  }
+
+  /**
+   * Brings the read model and the audit log up to date with what was said so far. The door does it
+   * before the commit; an import does it after each batch too, so its memory stays bounded.
+   */
+  async flush() {
+    const shipmentIds = [...this.#shipmentIds];
+    const lineItemIds = [...this.#lineItemIds];
+    this.#shipmentIds.clear();
+    this.#lineItemIds.clear();
+    await syncLineItemRows(this.tx, { shipmentIds });
+    await syncLineItemRows(this.tx, { lineItemIds });
+    const audits = this.#audits;
+    this.#audits = [];
+    await recordAudits(this.tx, this.actor, audits);
+  }
+}
+
+/**
+ * The one door every write goes through: runs `work` in a transaction (a savepoint when `db` is
+ * one already) and, before it commits, refreshes the read model and writes the audit entries.
+ * If `work` throws, nothing of it stays.
+ */
+export function withWrite<T>(db: Queryable, actor: AuditActor, work: (write: Write) => Promise<T>): Promise<T> {
+  return db.transaction(async (tx) => {
+    const write = new Write(tx, actor);
+    const result = await work(write);
+    await write.flush();
+    return result;
+  });
+}
