@@ -1,30 +1,22 @@
-import { companyKey } from '@quayside/domain/text';
+import * as roles from '@quayside/domain/permissions';
 import type { Principal } from './principal.ts';
+import { seesShipment } from './visibility.ts';
 
-// The permission table of DESIGN.md, in one place. Manager is display-only in the spec;
-// a person holding it is treated like an Employee (read-only, sees reports).
+// The role table (packages/domain/src/permissions.ts) for a principal; what each role may see of
+// the records is auth/visibility.ts.
 
-export const canManagePeople = (principal: Principal) => principal.role === 'Admin';
+export const canManagePeople = (principal: Principal) => roles.canManagePeople(principal.role);
 
-/** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
-export const canRestoreDeletions = (principal: Principal) => principal.role === 'Admin';
+export const canRestoreDeletions = (principal: Principal) => roles.canRestoreDeletions(principal.role);
 
-/** Line items, parts, shipments and uploads: Admin everywhere, Forwarder within its company. */
-export const canWriteRecords = (principal: Principal) => principal.role === 'Admin' || principal.role === 'Forwarder';
+export const canWriteRecords = (principal: Principal) => roles.canWriteRecords(principal.role);
 
-export const canSeeReports = (principal: Principal) => principal.role !== 'Forwarder';
+export const canSeeReports = (principal: Principal) => roles.canSeeReports(principal.role);
 
-export const seesHiddenLineItems = (principal: Principal) => principal.role !== 'Forwarder';
-
-/** Company names are compared trimmed and case-insensitively (ASCII, as the database compares them). */
-export const sameCompany = (a: string, b: string) => companyKey(a) === companyKey(b);
+export const seesHiddenLineItems = (principal: Principal) => roles.seesHiddenLineItems(principal.role);
 
 /** A forwarder sees only shipments whose Forwarder Name is its company, and what hangs off them. */
-export const canReadShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
-  principal.role !== 'Forwarder' || (hasCompany(principal) && sameCompany(principal.company, shipment.forwarder_name));
-
-/** A forwarder listed without a company sees nothing, rather than every shipment without a forwarder. */
-export const hasCompany = (principal: Principal) => companyKey(principal.company) !== '';
+export const canReadShipment = seesShipment;
 
 export const canWriteShipment = (principal: Principal, shipment: { forwarder_name: string }) =>
   canWriteRecords(principal) && canReadShipment(principal, shipment);

@@ -46,7 +46,7 @@ describe('the one write door', () => {
   it('notices a module that writes without it, and one that writes through it', () => {
     const write = 'await tx.update(lineItems).set({ title }).where(eq(lineItems.id, id));';
     expect(bypassesTheDoor(`import { lineItems } from '../../db/schema.ts';\n${write}`)).toBe(true);
-    expect(bypassesTheDoor('await db.execute(sql`delete from parts where line_item_id = ${id}`);')).toBe(true);
+    expect(bypassesTheDoor('await db.execute(sql`delete from parts where line_item_id = 1`);')).toBe(true);
     expect(bypassesTheDoor(`import { withWrite } from '../../write/with-write.ts';\n${write}`)).toBe(false);
     expect(bypassesTheDoor('const rows = await tx.select().from(lineItems);')).toBe(false);
   });

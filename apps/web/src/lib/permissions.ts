@@ -1,8 +1,9 @@
-import type { Role } from '@quayside/domain/people';
+import { canManagePeople, canWriteRecords, isStaff } from '@quayside/domain/permissions';
 
-// What the screens show each role (SPEC.md §6). The server enforces the same rules on every call.
+// What the screens show each role (SPEC.md §6): the domain's role table, under the screens' names.
+// The server enforces the same table on every call.
 
-/** Non-Employee means Admin or Forwarder for editing purposes; Manager is read-only like Employee. */
-export const canEdit = (role: Role | undefined) => role === 'Admin' || role === 'Forwarder';
-export const canSeeReports = (role: Role | undefined) => role !== undefined && role !== 'Forwarder';
-export const canManageUsers = (role: Role | undefined) => role === 'Admin';
+/** Admin and Forwarder edit records; Employee and the display-only Manager read them. */
+export const canEdit = canWriteRecords;
+export const canSeeReports = isStaff;
+export const canManageUsers = canManagePeople;

@@ -1,3 +1,4 @@
+import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -21,7 +22,7 @@ export async function assertUploadQuota(
   quota: { bytes: number; orgName: string },
   incomingBytes = 0,
 ) {
-  if (principal.role !== 'Forwarder') return;
+  if (!isConfinedToItsCompany(principal.role)) return;
   const [row] = await db
     .select({ used: sql<string>`coalesce(sum(${documents.size_bytes}), 0)::text` })
     .from(documents)

@@ -1,12 +1,11 @@
 import type { Part } from '@quayside/domain/parts';
-import { companyKey } from '@quayside/domain/text';
 import { asc, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
+import { joinedLineItemScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import type { Write } from '../../write/with-write.ts';
 import type { AuditEntry } from '../audit/audit.service.ts';
-import { forwarderKeySql } from '../shipments/shipment-access.ts';
 import { type PartRowInput, partKey } from './import-rows.ts';
 import type { RowOutcome } from './import-shipments.ts';
 
@@ -91,16 +90,12 @@ async function findLineItems(tx: Queryable, principal: Principal, batch: readonl
     shipment: row.shipment,
     po: row.po,
   }));
-  const forwarderOnly =
-    principal.role === 'Forwarder'
-      ? sql`and ${forwarderKeySql(sql`s.forwarder_name`)} = ${companyKey(principal.company)} and not li.hide_lineitem`
-      : sql``;
   const found = await tx.execute<{ id: string; title: string; shipment: string }>(sql`
     select li.id, li.title, s.shipment
     from jsonb_to_recordset(${JSON.stringify(keys)}::jsonb) as k(shipment text, po text)
     join shipments s on s.shipment = k.shipment
     join line_items li on li.shipment_id = s.id and li.title = k.po
-    where true ${forwarderOnly}
+    where ${joinedLineItemScope(principal)}
     for update of li`);
   const byKey = new Map<string, LineItemRef>();
   for (const row of found.rows) {

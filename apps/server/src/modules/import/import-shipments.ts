@@ -1,8 +1,8 @@
 import type { ImportOutcome } from '@quayside/domain/import';
-import { companyKey } from '@quayside/domain/text';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { canReadShipment } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { namesAnotherCompany, withOwnCompany } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { importShipments, lineItems, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -76,7 +76,7 @@ export async function applyShipmentBatch(
       outcomes.push({ row: input.row, key: input.shipment, outcome: 'rejected', reasons: [reason] });
       continue;
     }
-    const columns = forcedForwarder(principal, input.columns);
+    const columns = withOwnCompany(principal, input.columns);
     let plan = planned.get(input.shipment);
     if (!plan) {
       const original = storedByNumber.get(input.shipment) ?? null;
@@ -125,18 +125,13 @@ export async function applyShipmentBatch(
 
 /** Why this principal may not import this row, if it may not. */
 function refusal(principal: Principal, input: ShipmentRowInput, stored: ShipmentRow | undefined) {
-  if (principal.role === 'Forwarder') {
-    const named = input.columns.forwarder_name;
-    const namesAnotherCompany = named !== undefined && companyKey(named) !== companyKey(principal.company);
-    // Another company's shipment does not exist for a forwarder; its number is refused as a row for another company is.
-    const isAnotherCompanys = stored !== undefined && !canReadShipment(principal, stored);
-    if (namesAnotherCompany || isAnotherCompanys) return notImportableByYou(input.shipment, principal.company.trim());
+  // Another company's shipment does not exist for a forwarder; its number is refused as a row for another company is.
+  const isAnotherCompanys = stored !== undefined && !canReadShipment(principal, stored);
+  if (namesAnotherCompany(principal, input.columns.forwarder_name) || isAnotherCompanys) {
+    return notImportableByYou(input.shipment, principal.company.trim());
   }
   return null;
 }
-
-const forcedForwarder = (principal: Principal, columns: ShipmentColumns): ShipmentColumns =>
-  principal.role === 'Forwarder' ? { ...columns, forwarder_name: principal.company.trim() } : columns;
 
 async function refsOf(tx: Queryable, shipmentIds: number[]) {
   const refs = new Map<number, string[]>();

@@ -13,8 +13,8 @@ import {
 } from '@quayside/domain/import';
 import { cellText } from '@quayside/domain/import-values';
 import { eq, sql } from 'drizzle-orm';
-import { hasCompany } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { assertCanCreateShipments } from '../../auth/visibility.ts';
 import type { Database } from '../../db/client.ts';
 import { imports } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
@@ -22,7 +22,6 @@ import { AppError } from '../../errors.ts';
 import { type Write, withWrite } from '../../write/with-write.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
-import { NO_COMPANY_MESSAGE } from '../shipments/shipments.service.ts';
 import { IMPORT_READER_DEFAULTS } from './import-limits.ts';
 import { applyPartBatch } from './import-parts.ts';
 import {
@@ -93,7 +92,7 @@ export async function prepareImport(
   openTable: TableOpener = defaultTableReader,
 ) {
   assertCanWrite(principal);
-  if (principal.role === 'Forwarder' && !hasCompany(principal)) throw new AppError('forbidden', NO_COMPANY_MESSAGE);
+  assertCanCreateShipments(principal);
   const shipmentSheet = await openSheet(openTable, request.shipments, mapShipmentHeaders, (missing, file) =>
     missing.length > 0
       ? `${file}: no "Shipment" column. The first row must hold the column headers (Shipment, Order Ref, Forwarder Name, ...).`

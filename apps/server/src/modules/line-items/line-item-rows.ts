@@ -1,8 +1,8 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
 import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import { type SQL, sql } from 'drizzle-orm';
+import { forwarderKeySql } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
-import { forwarderKeySql } from '../shipments/shipment-access.ts';
 
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
 // Call it inside the transaction of every write that changes what a line item shows.

@@ -1,9 +1,7 @@
 import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
 import { effectiveSort, type Filter, type RowQuery, type SortRule } from '@quayside/domain/line-item-query';
-import { companyKey, foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
+import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
-import { hasCompany } from '../../auth/permissions.ts';
-import type { Principal } from '../../auth/principal.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
 // Its text columns use the "C" collation, so lower() and ILIKE fold ASCII only, exactly as foldCase().
@@ -44,15 +42,8 @@ export function displayed(key: ColumnKey): SQL {
   }
 }
 
-/** Which rows the principal sees at all: a forwarder, only its company's, and never hidden ones. */
-export function visibleRows(principal: Principal): SQL {
-  if (principal.role !== 'Forwarder') return sql`true`;
-  if (!hasCompany(principal)) return sql`false`;
-  return sql`r.forwarder_key = ${companyKey(principal.company)} and not r.is_hidden`;
-}
-
-/** The search, filters and PO of `query` as one condition (scope aside). */
-export function matchingRows(query: RowQuery): SQL {
+/** The search, filters and PO of `query` as one condition on line_item_rows `r` (who sees what aside). */
+export function queryCondition(query: RowQuery): SQL {
   const conditions: SQL[] = [];
   if (query.po) conditions.push(sql`r.title = ${query.po}`);
   if (query.importId !== undefined) {

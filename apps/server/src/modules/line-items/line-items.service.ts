@@ -6,10 +6,10 @@ import {
   type LineItemsResponse,
   type LineItemUpdateBody,
 } from '@quayside/domain/line-items';
-import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
-import { hasCompany, seesHiddenLineItems } from '../../auth/permissions.ts';
+import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { lineItemCountScope, lineItemRowScope } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
@@ -17,7 +17,7 @@ import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { findWritableLineItem } from './line-item-access.ts';
-import { displayed, hasCriteria, matchingRows, orderBy, sortKeys, visibleRows } from './line-item-sql.ts';
+import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
 /** One page of the line items the principal sees, matching the query, in its order. */
 export async function listLineItems(
@@ -25,8 +25,7 @@ export async function listLineItems(
   principal: Principal,
   query: LineItemQuery,
 ): Promise<LineItemsResponse> {
-  const scope = visibleRows(principal);
-  const where = sql`${scope} and ${matchingRows(query)}`;
+  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`;
   const page = await db.execute<{ line_item_id: string }>(sql`
     select r.line_item_id from line_item_rows r where ${where}
     order by ${orderBy(sortKeys(query.sort))}
@@ -51,18 +50,13 @@ export async function listLineItems(
 /** How many line items the principal sees match the query, exactly (it may have to read every match). */
 export async function countLineItems(db: Queryable, principal: Principal, query: RowQuery) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  return countRows(db, sql`${visibleRows(principal)} and ${matchingRows(query)}`);
+  return countRows(db, sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`);
 }
 
 /** What the principal sees before search and filters, from the trigger-kept counts (a handful of rows). */
 async function countVisible(db: Queryable, principal: Principal) {
-  if (principal.role === 'Forwarder' && !hasCompany(principal)) return 0;
-  const forwarderOnly =
-    principal.role === 'Forwarder'
-      ? sql`where forwarder_key = ${companyKey(principal.company)} and not is_hidden`
-      : sql``;
   const result = await db.execute<{ count: number }>(
-    sql`select coalesce(sum(count), 0)::int as count from line_item_counts ${forwarderOnly}`,
+    sql`select coalesce(sum(count), 0)::int as count from line_item_counts where ${lineItemCountScope(principal)}`,
   );
   return result.rows[0]?.count ?? 0;
 }
@@ -91,7 +85,7 @@ export async function* streamDisplayedRows(
   /** The id list of a million rows takes longer than a request's statement may: the export's own limit. */
   statementTimeoutMs?: number,
 ): AsyncGenerator<string[][]> {
-  const where = sql`${visibleRows(principal)} and ${matchingRows(query)}`;
+  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`;
   const result = await db.transaction(async (tx) => {
     await allowLongStatements(tx, statementTimeoutMs);
     return tx.execute<{ ids: string }>(sql`

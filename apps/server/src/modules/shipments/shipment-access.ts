@@ -1,7 +1,7 @@
-import { companyKey } from '@quayside/domain/text';
-import { and, eq, type SQL, sql } from 'drizzle-orm';
-import { canReadShipment, canWriteRecords, hasCompany } from '../../auth/permissions.ts';
+import { and, eq } from 'drizzle-orm';
+import { canReadShipment, canWriteRecords } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { shipmentScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -11,25 +11,12 @@ export type ShipmentRow = typeof shipments.$inferSelect;
 export const SHIPMENT_NOT_FOUND = 'Shipment not found';
 export const READ_ONLY_MESSAGE = 'Your role has read-only access.';
 
-/**
- * A forwarder company as the database compares it: trimmed, ASCII case folded (domain's companyKey).
- * Spelled exactly as the index on shipments and line_item_rows.forwarder_key spell it.
- */
-export const forwarderKeySql = (forwarderName: SQL) => sql`lower(btrim(${forwarderName}) collate "C")`;
-
-/** The shipments a principal may see, as a condition on the shipments table (undefined: all of them). */
-export function visibleShipments(principal: Principal): SQL | undefined {
-  if (principal.role !== 'Forwarder') return undefined;
-  if (!hasCompany(principal)) return sql`false`;
-  return sql`${forwarderKeySql(sql`${shipments.forwarder_name}`)} = ${companyKey(principal.company)}`;
-}
-
 /** The shipment with this number, if the principal may see it. Another company's shipment does not exist for a forwarder. */
 export async function findReadableShipment(db: Queryable, principal: Principal, shipmentNumber: string) {
   const [shipment] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.shipment, shipmentNumber), visibleShipments(principal)));
+    .where(and(eq(shipments.shipment, shipmentNumber), shipmentScope(principal)));
   if (!shipment || !canReadShipment(principal, shipment)) throw new AppError('not_found', SHIPMENT_NOT_FOUND);
   return shipment;
 }
@@ -45,7 +32,7 @@ export async function findWritableShipment(db: Queryable, principal: Principal, 
   const [shipment] = await db
     .select()
     .from(shipments)
-    .where(and(eq(shipments.shipment, shipmentNumber), visibleShipments(principal)))
+    .where(and(eq(shipments.shipment, shipmentNumber), shipmentScope(principal)))
     .for('update');
   if (!shipment || !canReadShipment(principal, shipment)) throw new AppError('not_found', SHIPMENT_NOT_FOUND);
   return shipment;

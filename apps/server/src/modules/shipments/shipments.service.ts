@@ -11,25 +11,17 @@ import {
   type ShipmentInput,
 } from '@quayside/domain/shipments';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { hasCompany, seesHiddenLineItems } from '../../auth/permissions.ts';
+import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
+import { assertCanCreateShipments, shipmentScope, withOwnCompany } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import {
-  assertCanWrite,
-  findReadableShipment,
-  findWritableShipment,
-  type ShipmentRow,
-  visibleShipments,
-} from './shipment-access.ts';
+import { assertCanWrite, findReadableShipment, findWritableShipment, type ShipmentRow } from './shipment-access.ts';
 
 type ShipmentColumns = Partial<typeof shipments.$inferInsert>;
-
-export const NO_COMPANY_MESSAGE =
-  'Your account has no company. Ask an administrator to set it before creating shipments.';
 
 /** The stored columns an input sets; a field it leaves out is absent here, so it keeps its value. */
 function columnsOf(input: ShipmentInput): ShipmentColumns {
@@ -117,7 +109,7 @@ export async function listShipments(db: Queryable, principal: Principal, page: n
   const rows = await db
     .select()
     .from(shipments)
-    .where(visibleShipments(principal))
+    .where(shipmentScope(principal))
     .orderBy(asc(shipments.shipment))
     .limit(pageSize)
     .offset((page - 1) * pageSize);
@@ -133,15 +125,10 @@ export async function matchShipments(db: Queryable, principal: Principal, text: 
     .select({ shipment: shipments.shipment })
     .from(shipments)
     // ILIKE with a pattern is served by the trigram index on shipments.shipment.
-    .where(and(sql`${shipments.shipment} ilike ${`%${likeLiteral(text)}%`}`, visibleShipments(principal)))
+    .where(and(sql`${shipments.shipment} ilike ${`%${likeLiteral(text)}%`}`, shipmentScope(principal)))
     .orderBy(asc(shipments.shipment))
     .limit(SHIPMENT_MATCH_LIMIT);
   return rows.map((row) => row.shipment);
-}
-
-/** A forwarder's shipments always carry its own company's name, whatever was sent. */
-function withForcedForwarder(principal: Principal, columns: ShipmentColumns): ShipmentColumns {
-  return principal.role === 'Forwarder' ? { ...columns, forwarder_name: principal.company.trim() } : columns;
 }
 
 /**
@@ -152,8 +139,7 @@ function withForcedForwarder(principal: Principal, columns: ShipmentColumns): Sh
  */
 export async function createShipment(db: Database, principal: Principal, input: ShipmentInput) {
   assertCanWrite(principal);
-  // A forwarder without a company would create a shipment that nobody of theirs could see.
-  if (principal.role === 'Forwarder' && !hasCompany(principal)) throw new AppError('forbidden', NO_COMPANY_MESSAGE);
+  assertCanCreateShipments(principal);
   const shipmentNumber = input.Shipment;
   if (!shipmentNumber) throw new AppError('invalid', SHIPMENT_REQUIRED);
   return withWrite(db, actorOf(principal), async (write) => {
@@ -161,7 +147,7 @@ export async function createShipment(db: Database, principal: Principal, input: 
     // ON CONFLICT rather than a prior lookup: two simultaneous creates cannot both pass.
     const [created] = await tx
       .insert(shipments)
-      .values({ ...withForcedForwarder(principal, columnsOf(input)), shipment: shipmentNumber })
+      .values({ ...withOwnCompany(principal, columnsOf(input)), shipment: shipmentNumber })
       .onConflictDoNothing({ target: shipments.shipment })
       .returning();
     if (!created) throw new AppError('conflict', SHIPMENT_EXISTS);
@@ -194,7 +180,7 @@ export async function updateShipment(db: Database, principal: Principal, shipmen
     const before = await auditView(tx, existing);
     const [updated] = await tx
       .update(shipments)
-      .set({ ...withForcedForwarder(principal, columnsOf(input)), updated_at: new Date() })
+      .set({ ...withOwnCompany(principal, columnsOf(input)), updated_at: new Date() })
       .where(eq(shipments.id, existing.id))
       .returning();
     if (!updated) throw new Error('locked shipment vanished during its update');

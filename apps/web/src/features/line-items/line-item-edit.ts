@@ -1,6 +1,7 @@
 import { PO_REVIEW_THRESHOLD } from '@quayside/domain/constants';
 import type { LineItem, LineItemUpdateBody } from '@quayside/domain/line-items';
 import type { Role } from '@quayside/domain/people';
+import { seesHiddenLineItems } from '@quayside/domain/permissions';
 
 // SPEC.md §2, §5 'Line items': only PO #, 'Valid PO #' and 'Hide record' can be edited.
 
@@ -12,12 +13,12 @@ export const draftOf = (lineItem: LineItem): LineItemDraft => ({
   hide_lineitem: lineItem.hide_lineitem,
 });
 
-/** 'Valid PO #' shows for a PO number flagged for review, and never to a Forwarder. */
+/** 'Valid PO #' shows to staff for a PO number flagged for review. */
 export const showsValidPo = (lineItem: LineItem, role: Role | undefined) =>
-  lineItem.po_review_required > PO_REVIEW_THRESHOLD && role !== 'Forwarder';
+  lineItem.po_review_required > PO_REVIEW_THRESHOLD && seesHiddenLineItems(role);
 
 /** 'Hide record' is for staff: a Forwarder never sees hidden line items, nor the switch. */
-export const showsHideRecord = (role: Role | undefined) => role !== 'Forwarder';
+export const showsHideRecord = seesHiddenLineItems;
 
 /** Save needs a PO number. */
 export const canSaveDraft = (draft: LineItemDraft) => draft.title.trim() !== '';
@@ -25,6 +26,6 @@ export const canSaveDraft = (draft: LineItemDraft) => draft.title.trim() !== '';
 /** The body of the save: the PO number trimmed, and the staff switches only for roles that see them. */
 export function updateBody(draft: LineItemDraft, role: Role | undefined): LineItemUpdateBody {
   const body: LineItemUpdateBody = { title: draft.title.trim() };
-  if (role === 'Forwarder') return body;
+  if (!seesHiddenLineItems(role)) return body;
   return { ...body, ignore_po_character_count: draft.ignore_po_character_count, hide_lineitem: draft.hide_lineitem };
 }

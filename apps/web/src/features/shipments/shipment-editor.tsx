@@ -1,5 +1,6 @@
 import EditIcon from '@mui/icons-material/Edit';
 import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import type { Shipment } from '@quayside/domain/shipments';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
@@ -50,7 +51,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
   const location = useLocation();
   const { profile } = useProfile();
   const isEditor = canEdit(profile?.role);
-  const isForwarder = profile?.role === 'Forwarder';
+  const isForwarder = isConfinedToItsCompany(profile?.role);
   const save = useSaveShipment();
 
   // A forwarder's shipments carry its own company's name (the server enforces it as well).

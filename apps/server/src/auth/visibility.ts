@@ -1,0 +1,79 @@
+import { isConfinedToItsCompany } from '@quayside/domain/permissions';
+import { companyKey } from '@quayside/domain/text';
+import { type SQL, sql } from 'drizzle-orm';
+import { shipments } from '../db/schema.ts';
+import { AppError } from '../errors.ts';
+import type { Principal } from './principal.ts';
+
+// Who may see what, once. A Forwarder sees only shipments whose Forwarder Name is its company
+// (compared trimmed and ASCII case-insensitively: domain's companyKey), what hangs off them, and
+// never a hidden line item; a Forwarder listed without a company sees nothing, rather than every
+// shipment without a forwarder. Staff see everything. Every query and write asks here.
+
+/** What the principal sees: everything, nothing, or one company's records (by its key). */
+type Scope = { sees: 'everything' } | { sees: 'nothing' } | { sees: 'company'; key: string };
+
+function scopeOf(principal: Principal): Scope {
+  if (!isConfinedToItsCompany(principal.role)) return { sees: 'everything' };
+  const key = companyKey(principal.company);
+  return key === '' ? { sees: 'nothing' } : { sees: 'company', key };
+}
+
+/**
+ * A forwarder company as the database compares it: trimmed, ASCII case folded (domain's companyKey).
+ * Spelled exactly as the indexes on shipments and line_item_rows.forwarder_key spell it.
+ */
+export const forwarderKeySql = (forwarderName: SQL) => sql`lower(btrim(${forwarderName}) collate "C")`;
+
+/** The condition for one company's records, `hidden` naming a hidden-flag column to exclude too. */
+function scopeSql(principal: Principal, forwarderKey: SQL, hidden?: SQL): SQL | undefined {
+  const scope = scopeOf(principal);
+  if (scope.sees === 'everything') return undefined;
+  if (scope.sees === 'nothing') return sql`false`;
+  return hidden ? sql`${forwarderKey} = ${scope.key} and not ${hidden}` : sql`${forwarderKey} = ${scope.key}`;
+}
+
+/** The shipments the principal sees, as a condition on the shipments table (undefined: all of them). */
+export const shipmentScope = (principal: Principal) =>
+  scopeSql(principal, forwarderKeySql(sql`${shipments.forwarder_name}`));
+
+/** The dashboard's read-model rows (line_item_rows as `r`) the principal sees. */
+export const lineItemRowScope = (principal: Principal): SQL =>
+  scopeSql(principal, sql`r.forwarder_key`, sql`r.is_hidden`) ?? sql`true`;
+
+/** The trigger-kept counts (line_item_counts) of the line items the principal sees. */
+export const lineItemCountScope = (principal: Principal): SQL =>
+  scopeSql(principal, sql`forwarder_key`, sql`is_hidden`) ?? sql`true`;
+
+/** Line items joined to their shipments (`li` and `s`) that the principal sees. */
+export const joinedLineItemScope = (principal: Principal): SQL =>
+  scopeSql(principal, forwarderKeySql(sql`s.forwarder_name`), sql`li.hide_lineitem`) ?? sql`true`;
+
+/** Whether the principal sees this shipment (the same rule in JavaScript, for a row already read). */
+export function seesShipment(principal: Principal, shipment: { forwarder_name: string }) {
+  const scope = scopeOf(principal);
+  if (scope.sees === 'company') return companyKey(shipment.forwarder_name) === scope.key;
+  return scope.sees === 'everything';
+}
+
+/** Whether a Forwarder Name written by the principal names another company than its own. */
+export const namesAnotherCompany = (principal: Principal, forwarderName: string | undefined) =>
+  isConfinedToItsCompany(principal.role) &&
+  forwarderName !== undefined &&
+  companyKey(forwarderName) !== companyKey(principal.company);
+
+/** A forwarder's shipments always carry its own company's name, whatever was sent. */
+export function withOwnCompany<Columns extends { forwarder_name?: string | null }>(
+  principal: Principal,
+  columns: Columns,
+): Columns {
+  return isConfinedToItsCompany(principal.role) ? { ...columns, forwarder_name: principal.company.trim() } : columns;
+}
+
+export const NO_COMPANY_MESSAGE =
+  'Your account has no company. Ask an administrator to set it before creating shipments.';
+
+/** A forwarder without a company would create shipments that nobody of theirs could see. */
+export function assertCanCreateShipments(principal: Principal) {
+  if (scopeOf(principal).sees === 'nothing') throw new AppError('forbidden', NO_COMPANY_MESSAGE);
+}

@@ -1,0 +1,25 @@
+import type { Role } from './people.ts';
+
+// The role table of DESIGN.md, shared by the server (which enforces it on every call) and the web
+// app (which shows each role what it may do). Manager is display-only in the spec: a person
+// holding it is treated like an Employee (read-only, sees reports). An unknown role (a profile
+// not loaded yet) may do nothing.
+
+/** Staff: everyone but a Forwarder. They see hidden line items, the reports and the staff switches. */
+export const isStaff = (role: Role | undefined) => role !== undefined && role !== 'Forwarder';
+
+/** A Forwarder sees and changes only its own company's shipments and what hangs off them. */
+export const isConfinedToItsCompany = (role: Role | undefined) => role === 'Forwarder';
+
+/** Line items, parts, shipments and uploads: Admin everywhere, Forwarder within its company. */
+export const canWriteRecords = (role: Role | undefined) => role === 'Admin' || role === 'Forwarder';
+
+export const canSeeReports = isStaff;
+
+/** Hidden line items ('Hide record') do not exist for a Forwarder; nor do the 'Valid PO #' and 'Hide record' switches. */
+export const seesHiddenLineItems = isStaff;
+
+export const canManagePeople = (role: Role | undefined) => role === 'Admin';
+
+/** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
+export const canRestoreDeletions = (role: Role | undefined) => role === 'Admin';
