@@ -15,6 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { create, extract, Parser, type ReadEntry } from 'tar';
 import { z } from 'zod';
+import { lockHolder } from '../db/lock-holder.mjs';
 
 // Backup and restore of the embedded database (PGlite) with what lives beside it in DATA_DIR:
 // the uploaded documents and the generated auth secret. The backup is a copy of the stopped data
@@ -210,23 +211,6 @@ function holdDatabase(dataDir: string) {
   return () => {
     if (lockHolder(lockFile) === process.pid) rmSync(lockFile, { force: true });
   };
-}
-
-function lockHolder(lockFile: string): number | null {
-  let pid: number;
-  try {
-    pid = Number(readFileSync(lockFile, 'utf8'));
-  } catch {
-    return null;
-  }
-  if (!Number.isSafeInteger(pid) || pid <= 0) return null;
-  try {
-    process.kill(pid, 0);
-    return pid;
-  } catch (error) {
-    // EPERM: alive, but another user's. Anything else: a stale lock left by a crash.
-    return (error as NodeJS.ErrnoException).code === 'EPERM' ? pid : null;
-  }
 }
 
 function countFiles(directory: string) {

@@ -3,7 +3,7 @@
 // over, the server gives up and exits non-zero for its service manager; /livez says so meanwhile.
 // PGlite only by nature, so it runs its own PGlite server whatever engine the suite runs on.
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -139,6 +139,24 @@ describe(`a killed embedded database process (suite on ${testEngine})`, () => {
     expect(sinceDown.every((status) => status === 503 || status === 0)).toBe(true);
     expect(livez.at(-1)).toBe(0);
   }, 150_000);
+});
+
+describe('the embedded database process', () => {
+  it("never sees the server's secrets", async () => {
+    process.env.AUTH_SECRET_FOR_THIS_TEST = 'a secret the database must not see';
+    const database = await openDatabase({ engine: 'pglite', dataDir: 'memory://' });
+    try {
+      const pid = await databasePid(process.pid);
+      // What the kernel says the process was started with (Linux).
+      const environment = readFileSync(`/proc/${pid}/environ`, 'utf8').split('\0');
+      expect(environment.some((entry) => entry.startsWith('PGLITE_SOCKET_PATH='))).toBe(true);
+      expect(environment.filter((entry) => entry.includes('SECRET'))).toEqual([]);
+      expect(Object.keys(process.env).some((name) => name.startsWith('AUTH_SECRET'))).toBe(true);
+    } finally {
+      delete process.env.AUTH_SECRET_FOR_THIS_TEST;
+      await database.close();
+    }
+  });
 });
 
 describe('/livez of a server whose embedded database cannot come back', () => {

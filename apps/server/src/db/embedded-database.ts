@@ -102,9 +102,24 @@ export async function startEmbeddedDatabase(dataDir: string) {
   };
 }
 
+/**
+ * What the database process may see of the server's environment: where programs and temporary
+ * files live and the locale, never the server's secrets (AUTH_SECRET, SMTP_PASSWORD, ...).
+ */
+const HOST_ENVIRONMENT = ['PATH', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL'];
+
+function hostEnvironment(dataDir: string, socketPath: string): NodeJS.ProcessEnv {
+  const passed = HOST_ENVIRONMENT.filter((name) => process.env[name] !== undefined);
+  return {
+    ...Object.fromEntries(passed.map((name) => [name, process.env[name]])),
+    PGLITE_DATA_DIR: dataDir,
+    PGLITE_SOCKET_PATH: socketPath,
+  };
+}
+
 async function startHost(dataDir: string, socketPath: string) {
   const child: ChildProcess = fork(PGLITE_HOST, [], {
-    env: { ...process.env, PGLITE_DATA_DIR: dataDir, PGLITE_SOCKET_PATH: socketPath },
+    env: hostEnvironment(dataDir, socketPath),
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

@@ -2,12 +2,13 @@
 // protocol. PGlite executes queries on the thread that calls it, so hosting it here keeps a
 // slow query from freezing the HTTP server; the server reaches it through the `pg` driver,
 // exactly as it reaches a real PostgreSQL. Plain JavaScript so it starts without a TS loader.
-import { closeSync, fsyncSync, openSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
+import { lockHolder } from './lock-holder.mjs';
 
 const dataDir = process.env.PGLITE_DATA_DIR ?? 'memory://';
 const socketPath = process.env.PGLITE_SOCKET_PATH;
@@ -17,28 +18,13 @@ if (!socketPath) throw new Error('PGLITE_SOCKET_PATH is required');
 const lockFile = dataDir === 'memory://' ? null : `${dataDir}.lock`;
 if (lockFile) {
   const holder = lockHolder(lockFile);
-  if (holder) {
+  if (holder !== null && holder !== process.pid) {
     process.send?.(
       `The database in ${dataDir} is in use by process ${holder} (a running Quayside server?). Stop it first, or set DATABASE_URL to use PostgreSQL.`,
     );
     process.exit(1);
   }
   writeFileSync(lockFile, String(process.pid));
-}
-
-function lockHolder(file) {
-  let pid;
-  try {
-    pid = Number(readFileSync(file, 'utf8'));
-  } catch {
-    return null;
-  }
-  try {
-    process.kill(pid, 0); // throws when no such process is alive
-    return pid === process.pid ? null : pid;
-  } catch {
-    return null; // a stale lock left by a crash
-  }
 }
 
 /**

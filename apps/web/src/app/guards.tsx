@@ -2,6 +2,7 @@ import { Box, CircularProgress } from '@mui/material';
 import type { Role } from '@quayside/domain/people';
 import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
+import { paths } from '../lib/navigation.ts';
 import { useProfile } from '../lib/profile.tsx';
 import { useSession } from '../lib/session.tsx';
 
@@ -22,7 +23,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out') {
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
-    return <Navigate to="/login" replace state={state} />;
+    return <Navigate to={paths.login} replace state={state} />;
   }
   return children;
 }
@@ -30,8 +31,8 @@ export function RequireAuth({ children }: { children: ReactNode }) {
 /** A page some roles may not see: they land on the dashboard. Waits for the role to be known. */
 export function RequireRole({ isAllowed, children }: { isAllowed: (role: Role) => boolean; children: ReactNode }) {
   const { profile, status } = useProfile();
-  if (!profile) return status === 'loading' ? <Loading /> : <Navigate to="/" replace />;
-  return isAllowed(profile.role) ? children : <Navigate to="/" replace />;
+  if (!profile) return status === 'loading' ? <Loading /> : <Navigate to={paths.dashboard} replace />;
+  return isAllowed(profile.role) ? children : <Navigate to={paths.dashboard} replace />;
 }
 
 /** The login and register screens are for signed-out visitors; a signed-in one goes where they were headed. */

@@ -1,5 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
+import { importKeys, lineItemKeys } from '../lib/query-keys.ts';
 
 /** SPEC.md §9: unused data kept 30 minutes, stale at once, refetched on focus, mount and reconnect. */
 export const CACHE_TIME_MS = 30 * 60 * 1000;
@@ -30,7 +31,8 @@ export const queryPersister = createSyncStoragePersister({
  */
 export function shouldPersistQuery(query: Query) {
   const [resource, kind] = query.queryKey;
-  return defaultShouldDehydrateQuery(query) && !(resource === 'line-items' && kind === 'list') && resource !== 'import';
+  const isDashboardPage = resource === lineItemKeys.all[0] && kind === 'list';
+  return defaultShouldDehydrateQuery(query) && !isDashboardPage && resource !== importKeys.all[0];
 }
 
 /** Nothing of one user's data may show to the next user of this browser. */

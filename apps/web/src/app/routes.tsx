@@ -3,6 +3,7 @@ import { lazy } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { DashboardPage, prefetchDashboard } from '../features/dashboard/dashboard-page.tsx';
+import { paths } from '../lib/navigation.ts';
 import { canEdit, canManageUsers, canSeeReports } from '../lib/permissions.ts';
 import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { AppShell } from './shell/app-shell.tsx';
@@ -37,7 +38,7 @@ export function prefetchLandingScreen(
   email: string,
   location: Pick<Location, 'pathname' | 'search'>,
 ) {
-  if (location.pathname === '/') prefetchDashboard(queryClient, email, location.search);
+  if (location.pathname === paths.dashboard) prefetchDashboard(queryClient, email, location.search);
 }
 
 /** SPEC.md §2 route table. */
@@ -45,7 +46,7 @@ export function AppRoutes() {
   return (
     <Routes>
       <Route
-        path="/login"
+        path={paths.login}
         element={
           <SignedOutOnly>
             <AuthScreen mode="login" />
@@ -53,15 +54,15 @@ export function AppRoutes() {
         }
       />
       <Route
-        path="/register"
+        path={paths.register}
         element={
           <SignedOutOnly>
             <AuthScreen mode="register" />
           </SignedOutOnly>
         }
       />
-      <Route path="/reset-password" element={<AuthScreen mode="reset" />} />
-      <Route path="/verify-email" element={<AuthScreen mode="verify" />} />
+      <Route path={paths.resetPassword} element={<AuthScreen mode="reset" />} />
+      <Route path={paths.verifyEmail} element={<AuthScreen mode="verify" />} />
       <Route
         element={
           <RequireAuth>
@@ -70,12 +71,12 @@ export function AppRoutes() {
         }
       >
         <Route index element={<DashboardPage />} />
-        <Route path="/line-item/:id" element={<LineItemPage />} />
-        <Route path="/shipment-details/:id" element={<ShipmentPage mode="edit" />} />
-        <Route path="/create-shipment" element={<ShipmentPage mode="create" />} />
-        <Route path="/analytics" element={<AnalyticsPage />} />
+        <Route path={paths.lineItemPattern} element={<LineItemPage />} />
+        <Route path={paths.shipmentPattern} element={<ShipmentPage mode="edit" />} />
+        <Route path={paths.createShipment} element={<ShipmentPage mode="create" />} />
+        <Route path={paths.analytics} element={<AnalyticsPage />} />
         <Route
-          path="/user-management"
+          path={paths.userManagement}
           element={
             <RequireRole isAllowed={canManageUsers}>
               <UserManagementPage />
@@ -83,7 +84,7 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/import"
+          path={paths.import}
           element={
             <RequireRole isAllowed={canEdit}>
               <ImportPage />
@@ -91,14 +92,14 @@ export function AppRoutes() {
           }
         />
         <Route
-          path="/reports"
+          path={paths.reports}
           element={
             <RequireRole isAllowed={canSeeReports}>
               <ReportsPage />
             </RequireRole>
           }
         />
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
       </Route>
     </Routes>
   );

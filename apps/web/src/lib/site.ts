@@ -1,11 +1,12 @@
 import type { SiteSettings } from '@quayside/domain/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { siteKeys } from './query-keys.ts';
 
 const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null };
 
 // Public and the same for everyone, so fetched without the signed-in user's headers.
 export const siteSettingsQuery = queryOptions({
-  queryKey: ['site'],
+  queryKey: siteKeys.all,
   queryFn: async (): Promise<SiteSettings> => {
     const response = await fetch('/api/site');
     if (!response.ok) throw new Error(`The server answered ${response.status}.`);

@@ -22,6 +22,7 @@ import {
 import { type ReactNode, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
 import { ShipmentSearch } from '../../features/shipments/shipment-search.tsx';
+import { paths } from '../../lib/navigation.ts';
 import { canEdit, canManageUsers, canSeeReports } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSession, useSignedInUser } from '../../lib/session.tsx';
@@ -71,14 +72,14 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
 
   const entries: NavEntry[] = [
     { label: 'Dashboard', to: '/', icon: <DashboardIcon />, isShown: true },
-    { label: 'Import', to: '/import', icon: <FileUploadIcon />, isShown: canEdit(role) },
-    { label: 'Reports', to: '/reports', icon: <AssessmentIcon />, isShown: canSeeReports(role) },
-    { label: 'User management', to: '/user-management', icon: <GroupIcon />, isShown: canManageUsers(role) },
+    { label: 'Import', to: paths.import, icon: <FileUploadIcon />, isShown: canEdit(role) },
+    { label: 'Reports', to: paths.reports, icon: <AssessmentIcon />, isShown: canSeeReports(role) },
+    { label: 'User management', to: paths.userManagement, icon: <GroupIcon />, isShown: canManageUsers(role) },
   ];
 
   const logout = async () => {
     await signOut();
-    navigate('/login', { replace: true });
+    navigate(paths.login, { replace: true });
   };
 
   return (

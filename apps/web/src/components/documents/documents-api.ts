@@ -2,12 +2,8 @@ import type { DocumentListEntry, DocumentsResponse, UploadResponse } from '@quay
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
+import { documentKeys } from '../../lib/query-keys.ts';
 import { type ChosenFile, uploadedListEntries, uploadForm } from './upload-selection.ts';
-
-export const documentKeys = {
-  all: ['documents'] as const,
-  ofShipment: (shipmentNumber: string) => [...documentKeys.all, 'shipment', shipmentNumber] as const,
-};
 
 /** One shipment's documents, newest first. */
 export const shipmentDocumentsQuery = (shipmentNumber: string) =>

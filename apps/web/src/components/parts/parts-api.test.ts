@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../lib/api.ts';
-import { deleteFailureMessage, partKeys } from './parts-api.ts';
+import { partKeys } from '../../lib/query-keys.ts';
+import { deleteFailureMessage } from './parts-api.ts';
 
 describe('parts query keys', () => {
   it('nest every line item’s list under one root, so one invalidation reaches them all', () => {

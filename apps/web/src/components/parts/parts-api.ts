@@ -10,17 +10,10 @@ import {
 } from '@quayside/domain/parts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, failureMessage } from '../../lib/api.ts';
+import { lineItemKeys, partKeys } from '../../lib/query-keys.ts';
 import { listWithQuantity } from './part-quantities.ts';
 
-/** The line-item feature's key root (its `lineItemKeys.all`): every list and detail that shows parts counts. */
-const LINE_ITEMS_KEY = ['line-items'] as const;
-
 type LineItemRef = { po: string; shipment: string };
-
-export const partKeys = {
-  all: ['parts'] as const,
-  list: ({ po, shipment }: LineItemRef) => [...partKeys.all, 'list', { po, shipment }] as const,
-};
 
 /** `GET /api/Parts/getParts`: one line item's parts, in the order added. */
 export const partsQuery = (lineItem: LineItemRef) =>
@@ -39,7 +32,8 @@ async function afterPartsChanged(queryClient: QueryClient, lineItem: LineItemRef
   const { queryKey } = partsQuery(lineItem);
   await queryClient.cancelQueries({ queryKey });
   queryClient.setQueryData(queryKey, parts);
-  void queryClient.invalidateQueries({ queryKey: LINE_ITEMS_KEY });
+  // Every line-item list and detail shows the parts' count, total and numbers.
+  void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
 }
 
 const refOf = (key: { related_po_number: string; related_shipment: string }): LineItemRef => ({

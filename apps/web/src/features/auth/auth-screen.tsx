@@ -13,6 +13,7 @@ import {
   signInWithPassword,
   signUpWithPassword,
 } from '../../lib/auth-client.ts';
+import { paths } from '../../lib/navigation.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
 import { AUTH_MESSAGES, type AuthProblem, authProblemOf, isEmailFormat } from './auth-errors.ts';
@@ -34,7 +35,7 @@ function ProblemAlert({ problem }: { problem: AuthProblem }) {
     return (
       <Alert severity="error">
         {before}
-        <Link component={RouterLink} to="/reset-password">
+        <Link component={RouterLink} to={paths.resetPassword}>
           here
         </Link>
         .
@@ -47,11 +48,11 @@ function ProblemAlert({ problem }: { problem: AuthProblem }) {
       {problem.links === 'login-and-reset' ? (
         <>
           {' '}
-          <Link component={RouterLink} to="/login">
+          <Link component={RouterLink} to={paths.login}>
             Log in
           </Link>{' '}
           or{' '}
-          <Link component={RouterLink} to="/reset-password">
+          <Link component={RouterLink} to={paths.resetPassword}>
             reset your password
           </Link>
           .
@@ -178,10 +179,10 @@ function LoginForm() {
         Log in
       </Button>
       <Stack direction="row" sx={{ justifyContent: 'space-between' }}>
-        <Link component={RouterLink} to="/register">
+        <Link component={RouterLink} to={paths.register}>
           Register
         </Link>
-        <Link component={RouterLink} to="/reset-password">
+        <Link component={RouterLink} to={paths.resetPassword}>
           Forgot password?
         </Link>
       </Stack>
@@ -243,7 +244,7 @@ function RegisterForm() {
       </Button>
       <Typography variant="body2" sx={{ textAlign: 'center' }}>
         Already have an account?{' '}
-        <Link component={RouterLink} to="/login">
+        <Link component={RouterLink} to={paths.login}>
           Log in
         </Link>
       </Typography>
@@ -274,7 +275,7 @@ function ResetRequestForm() {
       <Button type="submit" variant="contained" disabled={isBusy}>
         Send reset link
       </Button>
-      <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+      <Link component={RouterLink} to={paths.login} sx={{ textAlign: 'center' }}>
         Back to log in
       </Link>
     </Stack>
@@ -300,7 +301,7 @@ function NewPasswordForm({ token }: { token: string }) {
     return (
       <Stack spacing={2}>
         <Alert severity="success">{AUTH_MESSAGES.passwordChanged}</Alert>
-        <Button component={RouterLink} to="/login" variant="contained">
+        <Button component={RouterLink} to={paths.login} variant="contained">
           Log in
         </Button>
       </Stack>

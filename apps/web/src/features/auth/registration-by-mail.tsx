@@ -3,6 +3,7 @@ import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { resendRegistrationLink } from '../../lib/auth-client.ts';
+import { paths } from '../../lib/navigation.ts';
 import { useSiteSettings } from '../../lib/site.ts';
 import { authProblemOf } from './auth-errors.ts';
 
@@ -48,7 +49,7 @@ export function CheckYourEmail({ email }: { email: string }) {
       </Typography>
       <Alert severity="info">{EMAIL_VERIFICATION_MESSAGES.checkYourEmail(email)}</Alert>
       <ResendLinkButton email={email} />
-      <Link component={RouterLink} to="/login" sx={{ textAlign: 'center' }}>
+      <Link component={RouterLink} to={paths.login} sx={{ textAlign: 'center' }}>
         Back to log in
       </Link>
     </Stack>

@@ -3,6 +3,7 @@ import FilterListIcon from '@mui/icons-material/FilterList';
 import { Button, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/navigation.ts';
 
 type DashboardHeaderProps = {
   /** The Export button, which knows the query and its totals. */
@@ -40,7 +41,7 @@ export function DashboardHeader({
           Filter
         </Button>
         {canCreateShipment ? (
-          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to="/create-shipment">
+          <Button variant="contained" startIcon={<AddIcon />} component={RouterLink} to={paths.createShipment}>
             New Shipment
           </Button>
         ) : null}

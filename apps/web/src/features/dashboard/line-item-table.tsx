@@ -8,12 +8,12 @@ import type { LineItem } from '@quayside/domain/line-items';
 import type { ReactNode, SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PartsCell } from '../../components/parts/parts-cell.tsx';
+import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import { type SortConfig, shownSorts } from './sort-rules.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
 /** What the line-item detail receives when a row is opened (SPEC.md §2 route table). */
-export type LineItemNavigationState = { lineItem: LineItem; subsetData: LineItem[]; index: number };
 
 type LineItemTableProps = {
   lineItems: readonly LineItem[];
@@ -48,7 +48,7 @@ export function LineItemTable({
     onRowClick ??
     ((lineItem: LineItem, index: number) => {
       const state: LineItemNavigationState = { lineItem, subsetData: [...lineItems], index };
-      navigate(`/line-item/${index}`, { state });
+      navigate(paths.lineItem(index), { state });
     });
 
   return (

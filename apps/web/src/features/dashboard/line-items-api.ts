@@ -1,14 +1,8 @@
 import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/line-items';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
+import { lineItemKeys } from '../../lib/query-keys.ts';
 import type { LineItemCountParams, LineItemListParams } from './table-view.ts';
-
-/** Every line-item query lives under ['line-items']: a change anywhere invalidates that root. */
-export const lineItemKeys = {
-  all: ['line-items'] as const,
-  list: (params: LineItemListParams) => [...lineItemKeys.all, 'list', params] as const,
-  count: (params: LineItemCountParams) => [...lineItemKeys.all, 'count', params] as const,
-};
 
 /** SPEC.md §9 'Line-item list query': stale at once, kept 60 s, refetched on every mount and on focus. */
 export const LIST_CACHE_MS = 60_000;

@@ -2,24 +2,12 @@ import type { ImportReport } from '@quayside/domain/import';
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api, apiStream } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
+import { CHANGED_BY_IMPORT, importKeys } from '../../lib/query-keys.ts';
 import { type ChosenImportFile, type ImportSelection, importForm, importQuery } from './import-selection.ts';
 import { readImportStream } from './import-stream.ts';
 
-// Key roots of the lists an import changes (owned by other features, which this one does not import).
-const CHANGED_BY_IMPORT = [['line-items'], ['shipments'], ['parts']] as const;
-
-/** Not persisted (app/query-client.ts): a report belongs to files chosen on this page only. */
-export const importKeys = {
-  all: ['import'] as const,
-  dryRun: (selection: ImportSelection) =>
-    [
-      ...importKeys.all,
-      'dry-run',
-      selection.shipments?.id ?? null,
-      selection.parts?.id ?? null,
-      importQuery(selection, true),
-    ] as const,
-};
+const dryRunKey = (selection: ImportSelection) =>
+  importKeys.dryRun(selection.shipments?.id ?? null, selection.parts?.id ?? null, importQuery(selection, true));
 
 /**
  * The dry run of the chosen files: what importing them would do, changing nothing. Read once per
@@ -29,7 +17,7 @@ export const importKeys = {
 export const dryRunQuery = (selection: ImportSelection) => {
   const { shipments, parts } = selection;
   return queryOptions({
-    queryKey: importKeys.dryRun(selection),
+    queryKey: dryRunKey(selection),
     queryFn: shipments
       ? ({ signal }) =>
           api<ImportReport>('/api/Import', {

@@ -2,12 +2,7 @@ import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
-
-/** Under the line-item list's key, so any change to line items refreshes these too. */
-export const lineItemKeys = {
-  all: ['line-items'] as const,
-  byPo: (po: string) => [...lineItemKeys.all, 'by-po', po] as const,
-};
+import { lineItemKeys } from '../../lib/query-keys.ts';
 
 /** SPEC.md §9: the per-PO query is fresh for 5 minutes. */
 const PER_PO_STALE_MS = 5 * 60 * 1000;

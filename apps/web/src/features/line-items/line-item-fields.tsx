@@ -2,9 +2,9 @@ import { Checkbox, FormControlLabel, FormGroup, Link, Stack, TextField } from '@
 import type { LineItem } from '@quayside/domain/line-items';
 import type { Role } from '@quayside/domain/people';
 import { Link as RouterLink } from 'react-router';
+import { fromLineItemState, paths } from '../../lib/navigation.ts';
 import { DetailField, DetailGrid } from './detail-fields.tsx';
 import { type LineItemDraft, showsHideRecord, showsValidPo } from './line-item-edit.ts';
-import { fromLineItemState, shipmentPath } from './line-item-navigation.ts';
 
 type LineItemFieldsProps = {
   lineItem: LineItem;
@@ -38,7 +38,7 @@ export function LineItemFields({ lineItem, draft, onDraftChange, isEditing, role
       <DetailGrid>
         {isEditing ? null : <DetailField label="PO #">{lineItem.title}</DetailField>}
         <DetailField label="Shipment">
-          <Link component={RouterLink} to={shipmentPath(lineItem.related_shipment)} state={fromLineItemState}>
+          <Link component={RouterLink} to={paths.shipment(lineItem.related_shipment)} state={fromLineItemState}>
             {lineItem.related_shipment}
           </Link>
         </DetailField>

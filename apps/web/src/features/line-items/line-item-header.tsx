@@ -6,7 +6,8 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { Link as RouterLink } from 'react-router';
-import { fromLineItemState, type LineItemPosition, positionLabel, shipmentPath } from './line-item-navigation.ts';
+import { fromLineItemState, paths } from '../../lib/navigation.ts';
+import { type LineItemPosition, positionLabel } from './line-item-navigation.ts';
 
 type LineItemHeaderProps = {
   lineItem: LineItem;
@@ -41,7 +42,7 @@ export function LineItemHeader(props: LineItemHeaderProps) {
           icon={<LocalShippingIcon />}
           label={lineItem.related_shipment}
           component={RouterLink}
-          to={shipmentPath(lineItem.related_shipment)}
+          to={paths.shipment(lineItem.related_shipment)}
           state={fromLineItemState}
           clickable
           color="primary"

@@ -1,17 +1,8 @@
 import type { LineItem } from '@quayside/domain/line-items';
+import type { LineItemNavigationState } from '../../lib/navigation.ts';
 
 // SPEC.md §2 '/line-item/{id}': id is an index into the list passed in navigation state (the
 // dashboard's visible rows, a shipment's line items), or a PO number when opened directly.
-
-/** What the screens that open a line item pass along. */
-export type LineItemNavigationState = {
-  lineItem?: LineItem;
-  /** The list that previous/next pages through. */
-  subsetData?: LineItem[];
-  index?: number;
-  fromShipment?: boolean;
-  shipmentId?: string;
-};
 
 /** The list the detail screen pages through, and where it is in it. */
 export type LineItemPosition = { list: readonly LineItem[]; index: number };
@@ -72,8 +63,3 @@ export function stateForIndex(
 /** The list after a line item changed, so paging back to it shows the saved values. */
 export const replaceInList = (list: readonly LineItem[], updated: LineItem): LineItem[] =>
   list.map((lineItem) => (lineItem._id === updated._id ? updated : lineItem));
-
-export const shipmentPath = (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`;
-
-/** The shipment screen shows a 'From Line Item' chip for visits from here. */
-export const fromLineItemState = { fromLineItem: true };

@@ -3,15 +3,14 @@ import type { LineItem } from '@quayside/domain/line-items';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import { lineItemsByPoQuery } from './line-item-api.ts';
 import { LineItemDetail } from './line-item-detail.tsx';
 import {
-  type LineItemNavigationState,
   type LineItemPosition,
   positionFromState,
   readNavigationState,
   replaceInList,
-  shipmentPath,
   stateForIndex,
 } from './line-item-navigation.ts';
 
@@ -45,14 +44,16 @@ function useLineItemActions(state: LineItemNavigationState, position: LineItemPo
   const navigate = useNavigate();
   const location = useLocation();
   // Paging replaces the history entry, so Back returns to where the visit started.
-  const open = (list: readonly LineItem[], index: number, path = `/line-item/${index}`) =>
+  const open = (list: readonly LineItem[], index: number, path = paths.lineItem(index)) =>
     navigate(path, { replace: true, state: stateForIndex(state, list, index) });
   return {
     onMove: (index: number) => open(position.list, index),
     // The passed list gets the saved values, so paging back shows them.
     onSaved: (saved: LineItem) => open(replaceInList(position.list, saved), position.index, location.pathname),
     onDeleted: () =>
-      navigate(state.fromShipment && state.shipmentId ? shipmentPath(state.shipmentId) : '/', { replace: true }),
+      navigate(state.fromShipment && state.shipmentId ? paths.shipment(state.shipmentId) : paths.dashboard, {
+        replace: true,
+      }),
   };
 }
 
@@ -98,9 +99,9 @@ function LineItemByPo({ po }: { po: string }) {
       key={first._id}
       lineItem={first}
       position={{ list, index: 0 }}
-      onMove={(index) => navigate(`/line-item/${index}`, { replace: true, state: stateForIndex({}, list, index) })}
+      onMove={(index) => navigate(paths.lineItem(index), { replace: true, state: stateForIndex({}, list, index) })}
       // The URL names the PO number: a new one gets its own URL.
-      onSaved={(saved) => navigate(`/line-item/${encodeURIComponent(saved.title)}`, { replace: true })}
+      onSaved={(saved) => navigate(paths.lineItem(saved.title), { replace: true })}
       onDeleted={() => navigate('/', { replace: true })}
     />
   );

@@ -1,11 +1,7 @@
 import type { DocumentsResponse } from '@quayside/domain/documents';
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-
-export const reportKeys = {
-  all: ['reports'] as const,
-  recentDocuments: (createdOn: string) => [...reportKeys.all, 'recent-documents', createdOn] as const,
-};
+import { reportKeys } from '../../lib/query-keys.ts';
 
 /** SPEC.md §7: the report lists every shipment's documents created on or after `createdOn` (MM/DD/YYYY). */
 export const recentDocumentsQuery = (createdOn: string) =>

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import type { ShipmentNavigationState } from '../../lib/navigation.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
@@ -38,7 +39,6 @@ const TABS: readonly { key: TabKey; label: string; isEditModeOnly: boolean }[] =
 ];
 
 /** Navigation state of a visit from the line-item screen, which offers the way back. */
-type FromLineItemState = { fromLineItem?: boolean } | null;
 
 type ShipmentEditorProps = { mode: 'create'; shipment: null } | { mode: 'edit'; shipment: Shipment };
 
@@ -65,7 +65,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
     setValues((current) => ({ ...current, [label]: value }));
   const errors = shipmentFormErrors(values);
   const isValid = Object.keys(errors).length === 0 && (mode === 'edit' || canCreateShipment(values));
-  const isFromLineItem = (location.state as FromLineItemState)?.fromLineItem === true;
+  const isFromLineItem = (location.state as ShipmentNavigationState)?.fromLineItem === true;
 
   const submit = () => {
     if (!isValid || save.isPending) return;

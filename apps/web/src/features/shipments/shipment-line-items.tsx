@@ -19,6 +19,7 @@ import type { LineItem } from '@quayside/domain/line-items';
 import { useQuery } from '@tanstack/react-query';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
+import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import { SHIPMENT_LINE_ITEMS_LIMIT, shipmentLineItemsQuery } from './shipments-api.ts';
 
 const COLUMNS = ['PO Number', 'Forwarder', 'Total Quantity', 'Parts', 'Actions'] as const;
@@ -68,15 +69,14 @@ export function ShipmentLineItems({ shipmentNumber }: { shipmentNumber: string }
   // The detail screen pages through this shipment's line items and knows it came from here.
   const view = (index: number) => {
     if (!lineItems) return;
-    navigate(`/line-item/${index}`, {
-      state: {
-        lineItem: lineItems[index],
-        subsetData: lineItems,
-        index,
-        fromShipment: true,
-        shipmentId: shipmentNumber,
-      },
-    });
+    const state: LineItemNavigationState = {
+      lineItem: lineItems[index],
+      subsetData: lineItems,
+      index,
+      fromShipment: true,
+      shipmentId: shipmentNumber,
+    };
+    navigate(paths.lineItem(index), { state });
   };
 
   return (

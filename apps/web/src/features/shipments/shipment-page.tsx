@@ -2,6 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { paths } from '../../lib/navigation.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentEditor } from './shipment-editor.tsx';
@@ -65,7 +66,11 @@ export function ShipmentPage({ mode }: { mode: 'edit' | 'create' }) {
   if (!profile && status === 'loading') return <PageLoading label="Loading" />;
   if (mode === 'create') {
     // Read-only roles cannot create (New Shipment is hidden from them): they land on the dashboard.
-    return canEdit(profile?.role) ? <ShipmentEditor mode="create" shipment={null} /> : <Navigate to="/" replace />;
+    return canEdit(profile?.role) ? (
+      <ShipmentEditor mode="create" shipment={null} />
+    ) : (
+      <Navigate to={paths.dashboard} replace />
+    );
   }
   return <ShipmentDetail key={id} shipmentNumber={id} />;
 }

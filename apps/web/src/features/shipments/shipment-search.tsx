@@ -6,13 +6,15 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
+import { paths } from '../../lib/navigation.ts';
+import { shipmentKeys } from '../../lib/query-keys.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 
 const DEBOUNCE_MS = 250;
 
 export const shipmentSuggestionsQuery = (text: string) =>
   queryOptions({
-    queryKey: ['shipments', 'match', text],
+    queryKey: shipmentKeys.match(text),
     queryFn: async ({ signal }) => {
       try {
         const { shipments } = await api<ShipmentMatchResponse>('/api/Shipments', {
@@ -44,7 +46,7 @@ export function ShipmentSearch({ onFocusChange }: { onFocusChange?: (isFocused: 
 
   const open = (shipment: string) => {
     setText('');
-    navigate(`/shipment-details/${encodeURIComponent(shipment)}`);
+    navigate(paths.shipment(shipment));
   };
 
   return (

@@ -3,14 +3,8 @@ import type { ShipmentsResponse } from '@quayside/domain/shipments';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
+import { lineItemKeys, shipmentKeys } from '../../lib/query-keys.ts';
 import type { ShipmentRequest } from './shipment-form.ts';
-
-/** A shipment's line items come from the line-item list, so they live under its key and refresh with it. */
-export const shipmentKeys = {
-  all: ['shipments'] as const,
-  detail: (shipmentNumber: string) => [...shipmentKeys.all, 'detail', shipmentNumber] as const,
-  lineItems: (shipmentNumber: string) => ['line-items', 'of-shipment', shipmentNumber] as const,
-};
 
 /** One shipment by its number; null when it does not exist (or belongs to another company). */
 export const shipmentQuery = (shipmentNumber: string) =>
@@ -31,7 +25,8 @@ export const SHIPMENT_LINE_ITEMS_LIMIT = 500;
 /** The 'Line Items & Parts' tab: the shipment's line items, with their parts. */
 export const shipmentLineItemsQuery = (shipmentNumber: string) =>
   queryOptions({
-    queryKey: shipmentKeys.lineItems(shipmentNumber),
+    // From the line-item list, so it lives under its key and refreshes with it.
+    queryKey: lineItemKeys.ofShipment(shipmentNumber),
     queryFn: async ({ signal }) => {
       const filters = JSON.stringify([{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }]);
       const response = await api<LineItemsResponse>('/api/LineItems', {
@@ -60,7 +55,7 @@ export function useSaveShipment() {
     onSuccess: () => {
       markDataChanged();
       void queryClient.invalidateQueries({ queryKey: shipmentKeys.all });
-      void queryClient.invalidateQueries({ queryKey: ['line-items'] });
+      void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
     },
   });
 }

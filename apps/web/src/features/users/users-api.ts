@@ -1,11 +1,7 @@
 import type { PeopleResponse, PersonInput } from '@quayside/domain/people';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
-
-export const userKeys = {
-  all: ['users'] as const,
-  list: () => [...userKeys.all, 'list'] as const,
-};
+import { userKeys } from '../../lib/query-keys.ts';
 
 /** The people list; the server gives an Admin everyone. */
 export const userListQuery = queryOptions({

@@ -1,0 +1,2 @@
+/** The live process whose id the lock file holds (possibly this one), or null. */
+export function lockHolder(file: string): number | null;

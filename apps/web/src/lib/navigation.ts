@@ -1,0 +1,38 @@
+import type { LineItem } from '@quayside/domain/line-items';
+
+// The app's addresses (SPEC.md §2) and what a screen passes to the next, in one place:
+// app/routes.tsx declares the routes with these patterns, and every link and navigate() builds
+// its address here.
+
+export const paths = {
+  dashboard: '/',
+  login: '/login',
+  register: '/register',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  createShipment: '/create-shipment',
+  analytics: '/analytics',
+  userManagement: '/user-management',
+  import: '/import',
+  reports: '/reports',
+  lineItemPattern: '/line-item/:id',
+  shipmentPattern: '/shipment-details/:id',
+  /** A line item by its place in the list passed in navigation state, or by its PO number. */
+  lineItem: (id: number | string) => `/line-item/${encodeURIComponent(String(id))}`,
+  shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
+} as const;
+
+/** What the screens that open a line item pass along (SPEC.md §2 '/line-item/{id}'). */
+export type LineItemNavigationState = {
+  lineItem?: LineItem;
+  /** The list that previous/next pages through. */
+  subsetData?: LineItem[];
+  index?: number;
+  fromShipment?: boolean;
+  shipmentId?: string;
+};
+
+/** What a line item passes to its shipment: the shipment screen shows a 'From Line Item' chip. */
+export type ShipmentNavigationState = { fromLineItem?: boolean } | null;
+
+export const fromLineItemState: ShipmentNavigationState = { fromLineItem: true };

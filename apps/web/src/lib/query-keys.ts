@@ -1,0 +1,61 @@
+// Every query key of the web app, one factory per resource. A key starts with its resource, so a
+// change invalidates everything under that root: a line item's edit refreshes the dashboard's
+// pages, its counts, the per-PO detail and a shipment's 'Line Items & Parts' tab alike.
+// app/query-client.ts persists by resource and kind (not the dashboard's pages, not the import's).
+
+/** The line-item list's resource: its pages, counts, the per-PO detail and a shipment's line items. */
+const LINE_ITEMS = ['line-items'] as const;
+
+export const lineItemKeys = {
+  all: LINE_ITEMS,
+  list: <Params extends object>(params: Params) => [...LINE_ITEMS, 'list', params] as const,
+  count: <Params extends object>(params: Params) => [...LINE_ITEMS, 'count', params] as const,
+  byPo: (po: string) => [...LINE_ITEMS, 'by-po', po] as const,
+  ofShipment: (shipmentNumber: string) => [...LINE_ITEMS, 'of-shipment', shipmentNumber] as const,
+};
+
+const SHIPMENTS = ['shipments'] as const;
+
+export const shipmentKeys = {
+  all: SHIPMENTS,
+  detail: (shipmentNumber: string) => [...SHIPMENTS, 'detail', shipmentNumber] as const,
+  match: (text: string) => [...SHIPMENTS, 'match', text] as const,
+};
+
+const PARTS = ['parts'] as const;
+
+export const partKeys = {
+  all: PARTS,
+  list: ({ po, shipment }: { po: string; shipment: string }) => [...PARTS, 'list', { po, shipment }] as const,
+};
+
+const DOCUMENTS = ['documents'] as const;
+
+export const documentKeys = {
+  all: DOCUMENTS,
+  ofShipment: (shipmentNumber: string) => [...DOCUMENTS, 'shipment', shipmentNumber] as const,
+};
+
+const USERS = ['users'] as const;
+
+export const userKeys = { all: USERS, list: () => [...USERS, 'list'] as const };
+
+const REPORTS = ['reports'] as const;
+
+export const reportKeys = {
+  all: REPORTS,
+  recentDocuments: (createdOn: string) => [...REPORTS, 'recent-documents', createdOn] as const,
+};
+
+/** Not persisted: a dry run's report belongs to files chosen on the import page only. */
+const IMPORT = ['import'] as const;
+
+export const importKeys = {
+  all: IMPORT,
+  dryRun: (...selection: readonly unknown[]) => [...IMPORT, 'dry-run', ...selection] as const,
+};
+
+/** What an import changes. */
+export const CHANGED_BY_IMPORT = [LINE_ITEMS, SHIPMENTS, PARTS] as const;
+
+export const siteKeys = { all: ['site'] as const };
