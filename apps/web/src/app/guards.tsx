@@ -16,12 +16,17 @@ export function Loading() {
   );
 }
 
-/** Signed-in pages: anyone else goes to /login, which brings them back here after signing in. */
+/**
+ * Signed-in pages: anyone else goes to /login, which brings them back here after signing in;
+ * not after a sign-out of their own, when the page (and the dashboard view in its address) was
+ * the previous user's.
+ */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const { session } = useSession();
   const location = useLocation();
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-out') {
+    if (session.byUser) return <Navigate to={paths.login} replace />;
     const state: FromState = { from: { pathname: location.pathname, search: location.search, hash: location.hash } };
     return <Navigate to={paths.login} replace state={state} />;
   }

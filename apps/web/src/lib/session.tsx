@@ -10,7 +10,8 @@ const AUTHENTICATED_FLAG = 'isAuthenticated';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signed-out' }
+  /** `byUser`: they signed out themselves, so the next person is not brought back to their page. */
+  | { status: 'signed-out'; byUser?: boolean }
   | { status: 'signed-in'; user: SessionUser };
 
 type SessionContextValue = {
@@ -45,12 +46,12 @@ export function SessionProvider({ children, onSignedIn, onSignedOut }: SessionPr
   signedOutCallback.current = onSignedOut;
   const knownUser = useRef<SessionUser | null>(null);
 
-  const forgetUser = useCallback(() => {
+  const forgetUser = useCallback((byUser = false) => {
     knownUser.current = null;
     removeStored(AUTHENTICATED_FLAG);
     clearCachedProfile();
     signedOutCallback.current();
-    setSession({ status: 'signed-out' });
+    setSession({ status: 'signed-out', byUser });
   }, []);
 
   const refresh = useCallback(async (): Promise<SessionState> => {
@@ -80,7 +81,7 @@ export function SessionProvider({ children, onSignedIn, onSignedOut }: SessionPr
     } catch (error) {
       console.error('Sign-out failed', error); // SPEC.md §8: a logout failure is logged only.
     }
-    forgetUser();
+    forgetUser(true);
   }, [forgetUser]);
 
   // A network failure keeps the current state: only the server saying "no session" signs out.

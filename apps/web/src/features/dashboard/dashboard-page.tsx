@@ -6,7 +6,6 @@ import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
@@ -23,19 +22,9 @@ import { lineItemCountQuery, lineItemListQuery } from './line-items-api.ts';
 import { Pagination } from './pagination.tsx';
 import { matchCount, pageCountOf } from './paging.ts';
 import { SearchBox } from './search-box.tsx';
-import { cycleSort, sortsWithin } from './sort-rules.ts';
 import { TableSummary } from './table-summary.tsx';
-import {
-  countParamsOf,
-  exportParamsOf,
-  importIdParam,
-  isViewCustomised,
-  lineItemListParams,
-  resetTableView,
-  type TableView,
-} from './table-view.ts';
-import { readListPosition, useListPosition } from './use-list-position.ts';
-import { readTableView, useTableView } from './use-table-view.ts';
+import { countParamsOf, exportParamsOf, isViewCustomised, lineItemListParams } from './table-view.ts';
+import { dashboardViewAt, useDashboardView } from './use-dashboard-view.ts';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
@@ -70,14 +59,13 @@ function useDataChangedNotice() {
 }
 
 /**
- * Asks for the rows the dashboard opens on (the user's saved view, remembered page and the URL's
- * `?import=N`) as soon as the session names the user, so the request does not wait for the app to
- * render. The screen's own query is the same one: it finds the answer on its way, or already there.
+ * Asks for the rows the dashboard opens on (the URL's view, or the user's saved view and place)
+ * as soon as the session names the user, so the request does not wait for the app to render. The
+ * screen's own query is the same one: it finds the answer on its way, or already there.
  */
 export function prefetchDashboard(queryClient: QueryClient, email: string, search: string) {
-  const { page, report } = readListPosition(email);
-  const importId = importIdParam(new URLSearchParams(search).get('import'));
-  void queryClient.prefetchQuery(lineItemListQuery(lineItemListParams(readTableView(email), page, report, importId)));
+  const view = dashboardViewAt(email, new URLSearchParams(search));
+  void queryClient.prefetchQuery(lineItemListQuery(lineItemListParams(view, view.page, view.report, view.importId)));
 }
 
 /** SPEC.md §2 'Dashboard': the line-item table with search, filters, sorting, paging and export. */
@@ -90,12 +78,9 @@ export function DashboardPage() {
 
 function LineItemsDashboard({ email }: { email: string }) {
   const role = useProfile().profile?.role;
-  const [view, setView] = useTableView(email);
-  const { page, report, update } = useListPosition(email);
+  const [view, dispatch] = useDashboardView(email);
+  const { page, report, importId } = view;
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
-  // '?import=N' (the Import page's link) narrows the list to one import; it lives in the URL only.
-  const [searchParams, setSearchParams] = useSearchParams();
-  const importId = importIdParam(searchParams.get('import'));
 
   const params = lineItemListParams(view, page, report, importId);
   const list = useQuery(lineItemListQuery(params));
@@ -109,34 +94,16 @@ function LineItemsDashboard({ email }: { email: string }) {
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();
 
-  // Whatever changes which rows match, or how many fit a page, starts again from page 1 (SPEC.md §4).
-  const changeView = (change: Partial<TableView>) => {
-    setView((current) => ({ ...current, ...change }));
-    update({ page: 1 });
-  };
-  const clearSearch = () => changeView({ searchQuery: '' });
-  const clearFilters = () => changeView({ filters: [] });
-  const clearImport = () => {
-    setSearchParams((current) => {
-      const next = new URLSearchParams(current);
-      next.delete('import');
-      return next;
-    });
-    update({ page: 1 });
-  };
+  const clearSearch = () => dispatch({ type: 'search', searchQuery: '' });
+  const clearFilters = () => dispatch({ type: 'filter', filters: [], filterLogic: view.filterLogic });
+  const clearImport = () => dispatch({ type: 'clearImport' });
 
   // Rows deleted elsewhere (or a remembered page of a longer list) can leave the page past the end: go to the last one.
   // Where the end is is known only from an exact count.
   const isPastEnd = matches?.isExact === true && !list.isPlaceholderData && page > pageCount;
   useEffect(() => {
-    if (isPastEnd) update({ page: pageCount });
-  }, [isPastEnd, pageCount, update]);
-
-  const switchReport = (next: Report) => {
-    // A sort on a column the report does not show could be neither seen nor undone there.
-    setView((current) => ({ ...current, sortConfigs: sortsWithin(current.sortConfigs, REPORT_COLUMNS[next]) }));
-    update({ report: next, page: 1 });
-  };
+    if (isPastEnd) dispatch({ type: 'page', page: pageCount });
+  }, [isPastEnd, pageCount, dispatch]);
 
   return (
     <Stack spacing={2.5}>
@@ -154,7 +121,11 @@ function LineItemsDashboard({ email }: { email: string }) {
         canCreateShipment={canEdit(role)}
       />
 
-      <Tabs value={report} onChange={(_event, next: Report) => switchReport(next)} aria-label="Reports">
+      <Tabs
+        value={report}
+        onChange={(_event, next: Report) => dispatch({ type: 'report', report: next })}
+        aria-label="Reports"
+      >
         {REPORT_TABS.map((tab) => (
           <Tab
             key={tab.report}
@@ -168,7 +139,7 @@ function LineItemsDashboard({ email }: { email: string }) {
       </Tabs>
 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
-        <SearchBox value={view.searchQuery} onSearch={(searchQuery) => changeView({ searchQuery })} />
+        <SearchBox value={view.searchQuery} onSearch={(searchQuery) => dispatch({ type: 'search', searchQuery })} />
         {importId !== undefined ? (
           <Chip
             label={`Showing the line items of import ${importId}`}
@@ -191,10 +162,7 @@ function LineItemsDashboard({ email }: { email: string }) {
             size="small"
             color="inherit"
             startIcon={<RestartAltIcon />}
-            onClick={() => {
-              setView(resetTableView);
-              update({ page: 1 });
-            }}
+            onClick={() => dispatch({ type: 'reset' })}
           >
             Reset view
           </Button>
@@ -223,7 +191,7 @@ function LineItemsDashboard({ email }: { email: string }) {
               lineItems={data.lineItems}
               columns={REPORT_COLUMNS[report]}
               sortConfigs={view.sortConfigs}
-              onSort={(column: ColumnKey) => changeView({ sortConfigs: cycleSort(view.sortConfigs, column) })}
+              onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
               canEditParts={canEdit(role)}
               isUpdating={list.isPlaceholderData}
               emptyState={
@@ -256,8 +224,8 @@ function LineItemsDashboard({ email }: { email: string }) {
                 pageCount={pageCount}
                 isPageCountExact={matches.isExact}
                 pageSize={view.pageSize}
-                onPageChange={(next) => update({ page: next })}
-                onPageSizeChange={(pageSize: PageSize) => changeView({ pageSize })}
+                onPageChange={(next) => dispatch({ type: 'page', page: next })}
+                onPageSizeChange={(pageSize: PageSize) => dispatch({ type: 'pageSize', pageSize })}
               />
             </Stack>
           </Paper>
@@ -270,7 +238,7 @@ function LineItemsDashboard({ email }: { email: string }) {
         report={report}
         filters={view.filters}
         logic={view.filterLogic}
-        onApply={(filters: Filter[], filterLogic: FilterLogic) => changeView({ filters, filterLogic })}
+        onApply={(filters: Filter[], filterLogic: FilterLogic) => dispatch({ type: 'filter', filters, filterLogic })}
       />
     </Stack>
   );

@@ -1,0 +1,69 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiCall } from '../../testing/fake-api.ts';
+import { ADMIN, renderScreen } from '../../testing/render-screen.tsx';
+import { DashboardPage } from './dashboard-page.tsx';
+import { tableViewStorageKey } from './table-view.ts';
+
+// The dashboard's state wiring: what the view asks the server, what it puts in the address, and
+// where it opens from. The rows themselves are the e2e journeys' business.
+
+/** GET /api/LineItems answering no rows of 12 the user sees. */
+const lineItems = (call: ApiCall) => ({
+  lineItems: [],
+  total: 0,
+  totalExact: true,
+  totalAll: 12,
+  page: Number(call.query.get('page')),
+  pageSize: Number(call.query.get('pageSize')),
+});
+
+const listRequests = (api: ReturnType<typeof renderScreen>) =>
+  api.callsTo('GET /api/LineItems').map((call) => Object.fromEntries(call.query));
+
+const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
+
+describe('the dashboard view', () => {
+  it('asks for a typed search on page 1 and puts it in the address', async () => {
+    const api = renderScreen(<DashboardPage />, { at: '/?page=3', api: { 'GET /api/LineItems': lineItems } });
+    await waitFor(() => expect(listRequests(api)[0]).toMatchObject({ page: '3', pageSize: '50', report: 'default' }));
+    await userEvent.type(await screen.findByRole('searchbox', { name: 'Search across all columns' }), 'bolt{Enter}');
+    await waitFor(() => expect(listRequests(api).at(-1)).toMatchObject({ q: 'bolt', page: '1' }));
+    expect(address()).toBe('/?q=bolt');
+  });
+
+  it('opens a shared address filtered, sorted and on its tab, without touching the saved view', async () => {
+    const filters = JSON.stringify([{ column: 'forwarder_name', operator: 'contains', value: 'blue' }]);
+    const sort = JSON.stringify([{ key: 'title', direction: 'asc' }]);
+    const shared = `/?${new URLSearchParams({ filters, logic: 'OR', sort, report: 'dr' })}`;
+    const api = renderScreen(<DashboardPage />, { at: shared, api: { 'GET /api/LineItems': lineItems } });
+    await waitFor(() => expect(listRequests(api)[0]).toMatchObject({ filters, logic: 'OR', sort, report: 'dr' }));
+    expect(await screen.findByText('Filters: 1 active')).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'DR Report' })).toHaveAttribute('aria-selected', 'true');
+    expect(localStorage.getItem(tableViewStorageKey(ADMIN.email, 'filters'))).toBeNull();
+  });
+
+  it("opens a plain address on the user's saved view", async () => {
+    localStorage.setItem(tableViewStorageKey(ADMIN.email, 'searchQuery'), JSON.stringify('saved search'));
+    localStorage.setItem(tableViewStorageKey(ADMIN.email, 'pageSize'), JSON.stringify(100));
+    const api = renderScreen(<DashboardPage />, { api: { 'GET /api/LineItems': lineItems } });
+    await waitFor(() => expect(listRequests(api)[0]).toMatchObject({ q: 'saved search', pageSize: '100' }));
+    expect(await screen.findByText('Search: saved search')).toBeInTheDocument();
+    expect(address()).toBe('/');
+  });
+
+  it('applies a filter from the panel: page 1, the address and the saved view follow', async () => {
+    const api = renderScreen(<DashboardPage />, { at: '/?page=2', api: { 'GET /api/LineItems': lineItems } });
+    await userEvent.click(await screen.findByRole('button', { name: /^Filter/ }));
+    const panel = await screen.findByRole('dialog', { name: 'Filter Data' });
+    await userEvent.type(within(panel).getByRole('textbox', { name: 'Value' }), 'PO-1');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    const filters = JSON.stringify([{ column: 'title', operator: 'contains', value: 'PO-1' }]);
+    await waitFor(() => expect(listRequests(api).at(-1)).toMatchObject({ filters, logic: 'AND', page: '1' }));
+    expect(address()).toBe(`/?${new URLSearchParams({ filters, logic: 'AND' })}`);
+    expect(JSON.parse(localStorage.getItem(tableViewStorageKey(ADMIN.email, 'filters')) ?? 'null')).toEqual(
+      JSON.parse(filters),
+    );
+  });
+});
