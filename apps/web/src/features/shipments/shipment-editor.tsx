@@ -7,7 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
-import type { ShipmentNavigationState } from '../../lib/navigation.ts';
+import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
@@ -77,7 +77,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
 
   const cancel = () => {
     if (mode === 'create') {
-      navigate('/');
+      navigate(paths.dashboard);
       return;
     }
     // Cancel restores what is stored.

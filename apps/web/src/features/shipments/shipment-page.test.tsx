@@ -1,0 +1,103 @@
+import {
+  SHIPMENT_AMOUNT_FIELDS,
+  SHIPMENT_CHOICE_FIELDS,
+  SHIPMENT_DATE_FIELDS,
+  SHIPMENT_TEXT_FIELDS,
+  type Shipment,
+} from '@quayside/domain/shipments';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { ApiCall } from '../../testing/fake-api.ts';
+import { ADMIN, EMPLOYEE, FORWARDER, renderScreen } from '../../testing/render-screen.tsx';
+import { ShipmentPage } from './shipment-page.tsx';
+
+const blank = (fields: object, value: unknown) =>
+  Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
+
+/** A stored shipment as GET /api/Shipments answers it. */
+const STORED = {
+  Shipment: 'QS-1',
+  ...blank(SHIPMENT_TEXT_FIELDS, ''),
+  ...blank(SHIPMENT_CHOICE_FIELDS, ''),
+  ...blank(SHIPMENT_AMOUNT_FIELDS, null),
+  ...blank(SHIPMENT_DATE_FIELDS, null),
+  'Forwarder Name': 'Blue Freight',
+  House: 'H-1',
+  'Order Ref': ['PO-1'],
+} as Shipment;
+
+const shipmentsApi = {
+  'GET /api/Shipments': () => ({ shipments: [STORED] }),
+  'POST /api/Shipments': (call: ApiCall) => ({ shipments: [{ ...STORED, ...(call.body as object[])[0] }] }),
+};
+
+const field = (name: string | RegExp) => screen.findByRole('textbox', { name });
+
+describe('the shipment form', () => {
+  it('creates a shipment with its PO numbers once it has a number, and says so', async () => {
+    const api = renderScreen(<ShipmentPage mode="create" />, {
+      at: '/create-shipment',
+      route: '/create-shipment',
+      api: shipmentsApi,
+    });
+    const create = await screen.findByRole('button', { name: 'Create' });
+    expect(create).toBeDisabled();
+    await userEvent.type(await field(/^Shipment/), 'QS-9');
+    await userEvent.type(await field('Line Items'), 'PO-1, PO-2');
+    await userEvent.click(create);
+    expect(await screen.findByText('Shipment created successfully!')).toBeInTheDocument();
+    const [sent] = api.callsTo('POST /api/Shipments');
+    expect(sent?.query.get('id')).toBeNull();
+    expect(sent?.body).toEqual([expect.objectContaining({ Shipment: 'QS-9', 'Order Ref': ['PO-1', 'PO-2'] })]);
+  });
+
+  it("fixes a forwarder's Forwarder Name to its company", async () => {
+    renderScreen(<ShipmentPage mode="create" />, {
+      user: FORWARDER,
+      at: '/create-shipment',
+      route: '/create-shipment',
+    });
+    const forwarderName = await field('Forwarder Name');
+    expect(forwarderName).toHaveValue('Blue Freight');
+    expect(forwarderName).toHaveAttribute('readonly');
+  });
+
+  it('edits: Cancel restores the stored values; Save sends only what changed', async () => {
+    const api = renderScreen(<ShipmentPage mode="edit" />, {
+      user: ADMIN,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: shipmentsApi,
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
+    const house = await field('House');
+    await userEvent.clear(house);
+    await userEvent.type(house, 'H-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(await field('House')).toHaveValue('H-1');
+    expect(screen.getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    await userEvent.clear(await field('House'));
+    await userEvent.type(await field('House'), 'H-2');
+    await userEvent.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Shipment updated successfully!')).toBeInTheDocument();
+    await waitFor(() => expect(api.callsTo('POST /api/Shipments')).toHaveLength(1));
+    const [sent] = api.callsTo('POST /api/Shipments');
+    expect(sent?.query.get('id')).toBe('QS-1');
+    expect(sent?.body).toEqual([{ House: 'H-2' }]);
+  });
+
+  it('shows an Employee the shipment with no control that changes it', async () => {
+    renderScreen(<ShipmentPage mode="edit" />, {
+      user: EMPLOYEE,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: shipmentsApi,
+    });
+    expect(await screen.findByRole('heading', { name: 'Shipment: QS-1' })).toBeInTheDocument();
+    expect(await field('House')).toHaveAttribute('readonly');
+    expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
