@@ -19,7 +19,7 @@ export const ADMIN: ScreenUser = { email: 'admin@napco.example', role: 'Admin', 
 export const EMPLOYEE: ScreenUser = { email: 'employee@napco.example', role: 'Employee', company: 'NAPCO' };
 export const FORWARDER: ScreenUser = { email: 'ops@bluefreight.example', role: 'Forwarder', company: 'Blue Freight' };
 
-type RenderOptions = {
+export type RenderOptions = {
   user?: ScreenUser;
   /** Where the router starts, e.g. '/?q=bolt'. */
   at?: string;

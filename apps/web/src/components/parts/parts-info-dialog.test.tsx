@@ -3,7 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { Answer, type ApiCall } from '../../testing/fake-api.ts';
-import { EMPLOYEE, FORWARDER, renderScreen } from '../../testing/render-screen.tsx';
+import { EMPLOYEE, FORWARDER, type RenderOptions, renderScreen } from '../../testing/render-screen.tsx';
 import { PartsInfoDialog } from './parts-info-dialog.tsx';
 
 const STORED: LineItem['parts'] = [
@@ -21,7 +21,7 @@ const savedAsSent = (call: ApiCall) => {
   return { parts: parts.map((part) => ({ ...part, related_po_number, related_shipment })) };
 };
 
-function openDialog(canEdit: boolean, api: Parameters<typeof renderScreen>[1]['api'] = {}) {
+function openDialog(canEdit: boolean, api: RenderOptions['api'] = {}) {
   const onSaved = vi.fn();
   const calls = renderScreen(
     <PartsInfoDialog
@@ -81,8 +81,8 @@ describe('the parts dialog', () => {
     await userEvent.type(within(parts).getByRole('spinbutton', { name: 'Quantity of NUT-10' }), '1');
     await userEvent.click(within(parts).getByRole('button', { name: 'Save Changes' }));
     await waitFor(() => expect(calls.callsTo('POST /api/Parts/save')).toHaveLength(1));
-    const [save] = calls.callsTo('POST /api/Parts/save');
-    expect((save?.body as { parts: unknown[] }).parts).toEqual([
+    const [body] = calls.callsTo('POST /api/Parts/save').map((call) => call.body as { parts: unknown[] });
+    expect(body?.parts).toEqual([
       { part_number: 'BOLT-10', qty: 4 },
       { part_number: 'NUT-10', qty: 1 },
       { part_number: 'WASHER-2', qty: 3 },
