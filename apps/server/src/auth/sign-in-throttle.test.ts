@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_AUTH_RATE_LIMITS, DEFAULT_SIGN_IN_THROTTLE } from '../config.ts';
+import { AppError } from '../errors.ts';
 import { createTestApp, signInRequest, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { createSignInThrottle } from './sign-in-throttle.ts';
 
 // The limits a server runs with, not the relaxed ones of other tests.
 const REAL_LIMITS = { authRateLimits: DEFAULT_AUTH_RATE_LIMITS, signInThrottle: DEFAULT_SIGN_IN_THROTTLE };
@@ -93,6 +95,25 @@ describe('sign-in limits with the default settings', () => {
     expect(answers.filter((status) => status === 429).length, `statuses: ${answers.join(' ')}`).toBeGreaterThanOrEqual(
       10,
     );
+  });
+
+  it('refuses attempts in the same clock tick as the last free one (one transaction: one now())', async () => {
+    const outcomes = await t.db.transaction(async (tx) => {
+      const throttle = createSignInThrottle(tx, DEFAULT_SIGN_IN_THROTTLE);
+      const answers: string[] = [];
+      for (let n = 0; n < 8; n++) {
+        try {
+          await throttle.begin({ email: 'same-instant@office.example', address: `203.0.113.${200 + n}` });
+          answers.push('checked');
+        } catch (error) {
+          if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;
+          answers.push('refused');
+        }
+      }
+      return answers;
+    });
+    const free = DEFAULT_SIGN_IN_THROTTLE.freeFailures;
+    expect(outcomes).toEqual([...Array(free).fill('checked'), ...Array(8 - free).fill('refused')]);
   });
 
   it('refuses one address that guesses at many accounts, while other addresses sign in', async () => {

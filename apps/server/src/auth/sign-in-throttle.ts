@@ -38,17 +38,22 @@ export function createSignInThrottle(db: Queryable, rules: SignInThrottle) {
     const key = rateLimitKey('sign-in-account', email);
     const forgotten = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${rules.forgetAfterSeconds})`;
     const waited = sql`rate_limits.window_started_at + make_interval(secs => ${waitSeconds(sql`rate_limits.count`)}) <= now()`;
-    const result = await db.execute<{ allowed: boolean; retry_after: number }>(sql`
+    // The row is written only when the attempt may go ahead, so a row back means "allowed": an
+    // attempt that must wait changes nothing. (Comparing the stored start with now() instead let
+    // attempts through that fell in the same clock tick as the last allowed one.)
+    const counted = await db.execute(sql`
       insert into rate_limits (key, count, window_started_at) values (${key}, 1, now())
       on conflict (key) do update set
-        count = case when ${forgotten} then 1 when ${waited} then rate_limits.count + 1 else rate_limits.count end,
-        window_started_at = case when ${forgotten} or ${waited} then now() else rate_limits.window_started_at end
-      returning window_started_at = now() as allowed,
-        ceil(extract(epoch from window_started_at
-          + make_interval(secs => ${waitSeconds(sql`count`)}) - now()))::int as retry_after`);
-    const row = result.rows[0];
-    if (!row) throw new Error('sign-in throttle upsert returned no row');
-    return row.allowed ? null : Math.max(1, row.retry_after);
+        count = case when ${forgotten} then 1 else rate_limits.count + 1 end,
+        window_started_at = now()
+      where ${forgotten} or ${waited}
+      returning 1`);
+    if (counted.rows.length > 0) return null;
+    const waiting = await db.execute<{ retry_after: number }>(sql`
+      select ceil(extract(epoch from window_started_at + make_interval(secs => ${waitSeconds(sql`count`)}) - now()))::int
+        as retry_after
+      from rate_limits where key = ${key}`);
+    return Math.max(1, waiting.rows[0]?.retry_after ?? 1);
   };
 
   const refuse = (retryAfter: number) => new AppError('rate_limited', TOO_MANY_FAILED_ATTEMPTS, retryAfter);

@@ -47,7 +47,7 @@ export function SignedOutOnly({ children }: { children: ReactNode }) {
   if (session.status === 'loading') return <Loading />;
   if (session.status === 'signed-in') {
     const from = (location.state as FromState | null)?.from;
-    return <Navigate to={from ? `${from.pathname}${from.search}${from.hash}` : '/'} replace />;
+    return <Navigate to={from ? `${from.pathname}${from.search}${from.hash}` : paths.dashboard} replace />;
   }
   return children;
 }

@@ -71,7 +71,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
   const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
 
   const entries: NavEntry[] = [
-    { label: 'Dashboard', to: '/', icon: <DashboardIcon />, isShown: true },
+    { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon />, isShown: true },
     { label: 'Import', to: paths.import, icon: <FileUploadIcon />, isShown: canEdit(role) },
     { label: 'Reports', to: paths.reports, icon: <AssessmentIcon />, isShown: canSeeReports(role) },
     { label: 'User management', to: paths.userManagement, icon: <GroupIcon />, isShown: canManageUsers(role) },

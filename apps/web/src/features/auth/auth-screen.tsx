@@ -142,7 +142,7 @@ function useEnterApp() {
   return async () => {
     await refresh();
     const from = (location.state as { from?: { pathname: string; search: string; hash: string } } | null)?.from;
-    navigate(from ? `${from.pathname}${from.search}${from.hash}` : '/', { replace: true });
+    navigate(from ? `${from.pathname}${from.search}${from.hash}` : paths.dashboard, { replace: true });
   };
 }
 

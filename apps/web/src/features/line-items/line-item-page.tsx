@@ -32,7 +32,7 @@ function LineItemNotFound() {
       <Typography variant="h4" component="h1">
         {LINE_ITEM_NOT_FOUND}
       </Typography>
-      <Button variant="contained" onClick={() => navigate('/')}>
+      <Button variant="contained" onClick={() => navigate(paths.dashboard)}>
         Back to Dashboard
       </Button>
     </Stack>
@@ -102,7 +102,7 @@ function LineItemByPo({ po }: { po: string }) {
       onMove={(index) => navigate(paths.lineItem(index), { replace: true, state: stateForIndex({}, list, index) })}
       // The URL names the PO number: a new one gets its own URL.
       onSaved={(saved) => navigate(paths.lineItem(saved.title), { replace: true })}
-      onDeleted={() => navigate('/', { replace: true })}
+      onDeleted={() => navigate(paths.dashboard, { replace: true })}
     />
   );
 }

@@ -20,7 +20,7 @@ function ShipmentNotFound() {
   const navigate = useNavigate();
   const location = useLocation();
   // Opened directly (no history in this app), Go Back has nowhere to go but the dashboard.
-  const goBack = () => (location.key === 'default' ? navigate('/') : navigate(-1));
+  const goBack = () => (location.key === 'default' ? navigate(paths.dashboard) : navigate(-1));
   return (
     <Stack spacing={2} sx={{ alignItems: 'flex-start' }}>
       <Typography variant="h4" component="h1">

@@ -2,6 +2,7 @@ import CheckCircleIcon from '@mui/icons-material/CheckCircle';
 import { Button, Dialog, DialogActions, DialogContent, DialogContentText, DialogTitle } from '@mui/material';
 import { useEffect, useId } from 'react';
 import { useNavigate } from 'react-router';
+import { paths } from '../../lib/navigation.ts';
 
 /** SPEC.md §9: the dashboard follows a shipment save after this long. */
 export const REDIRECT_AFTER_SAVE_MS = 3000;
@@ -11,7 +12,7 @@ export function ShipmentSavedDialog({ mode }: { mode: 'edit' | 'create' }) {
   const navigate = useNavigate();
   const titleId = useId();
   useEffect(() => {
-    const timer = window.setTimeout(() => navigate('/'), REDIRECT_AFTER_SAVE_MS);
+    const timer = window.setTimeout(() => navigate(paths.dashboard), REDIRECT_AFTER_SAVE_MS);
     return () => window.clearTimeout(timer);
   }, [navigate]);
 
@@ -25,7 +26,7 @@ export function ShipmentSavedDialog({ mode }: { mode: 'edit' | 'create' }) {
         <DialogContentText>You will be redirected to the dashboard shortly.</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button variant="contained" onClick={() => navigate('/')}>
+        <Button variant="contained" onClick={() => navigate(paths.dashboard)}>
           Go to Dashboard Now
         </Button>
       </DialogActions>
