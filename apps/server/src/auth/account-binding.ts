@@ -39,8 +39,8 @@ export async function assertRegistrable(db: Database, orgName: string, address: 
  */
 export async function bindConfirmedAccount(db: Database, user: { id: string; email: string; emailVerified: boolean }) {
   if (!user.emailVerified) return;
-  const system = { personId: null, email: null };
-  await withWrite(db, system, async (write) => {
+  // The entry's actor is the person, known only once the update has found them (entry.actor).
+  await withWrite(db, { personId: null, email: user.email.toLowerCase() }, async (write) => {
     const [linked] = await write.tx
       .update(people)
       .set({ fireauth_id: user.id, updated_at: new Date() })

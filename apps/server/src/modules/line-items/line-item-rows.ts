@@ -5,7 +5,7 @@ import { forwarderKeySql } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
-// Call it inside the transaction of every write that changes what a line item shows.
+// Writers do not call it: the write door (write/with-write.ts) does, before each write commits.
 
 export type RowScope = { shipmentIds: readonly number[] } | { lineItemIds: readonly number[] } | 'all';
 
