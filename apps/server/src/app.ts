@@ -127,7 +127,7 @@ export async function buildApp(
 
   // Everything else under /api needs a session; the principal comes from it alone.
   await app.register(async (api) => {
-    api.addHook('onRequest', createAuthenticate(auth, db, config.publicUrl));
+    api.addHook('onRequest', createAuthenticate(auth, db, config));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db, config);

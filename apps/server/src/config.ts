@@ -88,6 +88,8 @@ export type AppConfig = {
   dataDir: string;
   databaseUrl: string | undefined;
   publicUrl: string;
+  /** The origins a signed-in browser may write from (see trustedOriginsOf). */
+  trustedOrigins: string[];
   smtpUrl: string | undefined;
   mailFrom: string;
   authSecret: string | undefined;
@@ -125,6 +127,15 @@ export type AppConfig = {
 
 export class ConfigError extends Error {}
 
+/**
+ * PUBLIC_URL's origin; with it unset, this machine under every loopback spelling of PORT
+ * (localhost, 127.0.0.1, [::1]), so whichever of them a person opens, signing in works.
+ */
+export function trustedOriginsOf(publicUrl: string | undefined, port: number): string[] {
+  if (publicUrl) return [new URL(publicUrl).origin];
+  return ['localhost', '127.0.0.1', '[::1]'].map((host) => `http://${host}:${port}`);
+}
+
 /** The only reader of process.env. A bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
@@ -139,6 +150,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT),
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     authSecret: e.AUTH_SECRET,

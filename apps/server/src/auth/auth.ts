@@ -42,7 +42,7 @@ export function createAuth(options: {
     baseURL: config.publicUrl,
     basePath: '/api/auth',
     secret: options.secret,
-    trustedOrigins: [config.publicUrl],
+    trustedOrigins: [config.publicUrl, ...config.trustedOrigins],
     telemetry: { enabled: false },
     // Into our logger, so redaction and LOG_LEVEL apply; extra arguments may carry user data.
     logger: { level: 'info', log: (level, message) => log[level]({ source: 'better-auth' }, message) },

@@ -16,7 +16,8 @@ declare module 'fastify' {
   }
 }
 
-export const CROSS_SITE_REFUSED = 'This request came from another site and was refused.';
+export const CROSS_SITE_REFUSED =
+  'This request came from another site and was refused. If you opened Quayside at another address, the administrator sets PUBLIC_URL to it.';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 /**
@@ -24,11 +25,11 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * form or script would send the cookie too (cross-site request forgery). Browsers name the page's
  * origin in `Origin` on every POST; a bearer token is never sent by a browser on its own.
  */
-function assertSameOrigin(request: FastifyRequest, publicOrigin: string) {
+function assertSameOrigin(request: FastifyRequest, ownOrigins: ReadonlySet<string>) {
   if (SAFE_METHODS.has(request.method) || request.headers.authorization?.startsWith('Bearer ')) return;
   if (!request.headers.cookie) return;
   const origin = request.headers.origin ?? originOf(request.headers.referer);
-  if (origin !== publicOrigin) throw new AppError('forbidden', CROSS_SITE_REFUSED);
+  if (origin === undefined || !ownOrigins.has(origin)) throw new AppError('forbidden', CROSS_SITE_REFUSED);
 }
 
 function originOf(url: string | undefined) {
@@ -54,13 +55,13 @@ type KnownSession = { principal: Principal; expiresAt: number };
  * exactly the credentials and the data version it was found at: any sign-out, disabling, role
  * change or deletion is a write and so ends the reuse, wherever it happened.
  */
-export function createAuthenticate(auth: Auth, db: Database, publicUrl: string) {
-  const publicOrigin = new URL(publicUrl).origin;
+export function createAuthenticate(auth: Auth, db: Database, origins: { publicUrl: string; trustedOrigins: string[] }) {
+  const ownOrigins = new Set([new URL(origins.publicUrl).origin, ...origins.trustedOrigins]);
   const known = new VersionedCache<KnownSession>(1000);
   return async function authenticate(request: FastifyRequest, reply: FastifyReply) {
     // An answer made for one signed-in person is never kept by a browser's or a proxy's cache.
     reply.header('cache-control', 'no-store');
-    assertSameOrigin(request, publicOrigin);
+    assertSameOrigin(request, ownOrigins);
     request.dataVersion = await readDataVersion(db);
     const credentials = credentialsOf(request);
     const reused = known.get(credentials, request.dataVersion);

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
 import { shipments } from '../db/schema.ts';
 import { bearer, createTestApp, signInRequest, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
 import { CROSS_SITE_REFUSED } from './authenticate.ts';
@@ -52,6 +53,44 @@ describe('the session cookie and writes from other sites', () => {
     // Reads need no origin: another site cannot read the answer anyway.
     const read = await t.app.inject({ url: '/api/Shipments?shipment=XS-2', cookies });
     expect(read.statusCode).toBe(200);
+  });
+});
+
+describe('with PUBLIC_URL unset', () => {
+  it('takes sign-in and writes from every loopback spelling of PORT, and names PUBLIC_URL to another address', async () => {
+    const { publicUrl, trustedOrigins } = loadConfig({ PORT: '4301' });
+    expect(publicUrl).toBe('http://localhost:4301');
+    const t = await createTestApp({ publicUrl, trustedOrigins });
+    try {
+      await t.signedInAs({ email: 'loopback@cross.example', role: 'Admin' });
+      for (const [index, origin] of ['http://localhost:4301', 'http://127.0.0.1:4301', 'http://[::1]:4301'].entries()) {
+        const signIn = await signInRequest(t.app, 'loopback@cross.example', TEST_PASSWORD, { origin });
+        expect(signIn.statusCode).toBe(200);
+        const cookies = Object.fromEntries(signIn.cookies.map((cookie) => [cookie.name, cookie.value]));
+        const write = await t.app.inject({
+          method: 'POST',
+          url: '/api/Shipments',
+          payload: [{ Shipment: `LOOP-${index}` }],
+          headers: { origin },
+          cookies,
+        });
+        expect(write.statusCode).toBe(200);
+      }
+      // A LAN address (HOST=0.0.0.0) without PUBLIC_URL set to it: the browser's writes are
+      // refused, in words that say what to set.
+      const lan = await signInRequest(t.app, 'loopback@cross.example', TEST_PASSWORD);
+      const write = await t.app.inject({
+        method: 'POST',
+        url: '/api/Shipments',
+        payload: [{ Shipment: 'LAN' }],
+        headers: { origin: 'http://192.168.1.5:4301' },
+        cookies: Object.fromEntries(lan.cookies.map((cookie) => [cookie.name, cookie.value])),
+      });
+      expect([write.statusCode, write.json().message]).toEqual([403, CROSS_SITE_REFUSED]);
+      expect(CROSS_SITE_REFUSED).toContain('PUBLIC_URL');
+    } finally {
+      await t.close();
+    }
   });
 });
 
