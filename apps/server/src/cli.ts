@@ -13,7 +13,7 @@ import pino from 'pino';
 import { createAuthFromConfig } from './auth/auth.ts';
 import { createConfirmedAccount } from './auth/verified-account.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './backup/backup.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { type AppConfig, ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
 import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
@@ -45,7 +45,7 @@ Commands:
   bulk-load     Load generated line items for benchmarks (with shipments and parts)
       --rows N        how many line items (default 1000000)
       --seed S        generator seed (default 1); each seed gets its own shipment numbers (BLK<S>-...)
-                All or nothing, in one transaction; use a database no one is using meanwhile.
+                All or nothing, in one transaction; with PGlite, requests wait while it runs.
   import FILE   Import a forwarder's shipment report (CSV or Excel .xlsx; headers are the spec's Shipment
                 labels): creates or updates shipments by number and line items from Order Ref. All or
                 nothing; rejected rows are listed with their reasons and skipped.
@@ -67,9 +67,14 @@ Commands:
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
+Every command but backup and restore works while the server runs (with PGlite, through the running
+server's database; a bulk load then holds it for its whole transaction); backup and restore need it stopped.
 `;
 
 const CLI_ACTOR: AuditActor = { personId: null, email: 'cli' };
+
+/** The server's database: with PGlite, through the running server's socket when a server is running. */
+const openCliDatabase = (config: AppConfig) => openMigratedDatabase(config, { share: 'join' });
 
 async function createUser(args: string[]) {
   const { values } = parseArgs({
@@ -96,7 +101,7 @@ async function createUser(args: string[]) {
 
   const config = loadConfig();
   const log = pino({ level: 'warn' });
-  const database = await openMigratedDatabase(config);
+  const database = await openCliDatabase(config);
   try {
     const { db } = database;
     await withWrite(db, CLI_ACTOR, async (write) => {
@@ -116,7 +121,7 @@ async function createUser(args: string[]) {
 
 async function seedDemoCommand() {
   const config = loadConfig();
-  const database = await openMigratedDatabase(config);
+  const database = await openCliDatabase(config);
   try {
     const auth = createAuthFromConfig(config, database.db, pino({ level: 'warn' }));
     const store = createLocalDocumentStore(path.join(config.dataDir, 'files'));
@@ -141,7 +146,7 @@ async function bulkLoadCommand(args: string[]) {
   const seed = Number(values.seed ?? 1);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new UsageError('--rows: a whole number of at least 1.');
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed: a whole number.');
-  const database = await openMigratedDatabase(loadConfig());
+  const database = await openCliDatabase(loadConfig());
   try {
     const loaded = await bulkLoad(database.db, {
       lineItems: rows,
@@ -196,7 +201,7 @@ async function importCommand(args: string[]) {
   const config = loadConfig();
   // Read within the same bounds as the server's imports (a worker thread of bounded memory).
   const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
-  const database = await openMigratedDatabase(config);
+  const database = await openCliDatabase(config);
   try {
     // Counted first, so the progress bar knows its end (reading is quick next to writing).
     const total = (await countRows(readTable, shipments)) + (parts ? await countRows(readTable, parts) : 0);
@@ -220,7 +225,7 @@ async function deletionsCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { limit: { type: 'string' } } });
   const parsed = DeletionsQuery.safeParse({ limit: values.limit });
   if (!parsed.success) throw new UsageError(`--${parsed.error.issues[0]?.message ?? 'limit is not valid.'}`);
-  const database = await openMigratedDatabase(loadConfig());
+  const database = await openCliDatabase(loadConfig());
   try {
     const deletions = await listDeletions(database.db, CLI_PRINCIPAL, parsed.data.limit);
     if (deletions.length === 0) {
@@ -252,7 +257,7 @@ async function restoreDeletionCommand(args: string[]) {
   if (positionals.length !== 1 || !parsed.success) {
     throw new UsageError('Usage: npm run cli -- restore-deletion ID (the ID column of "npm run cli -- deletions")');
   }
-  const database = await openMigratedDatabase(loadConfig());
+  const database = await openCliDatabase(loadConfig());
   try {
     const restored = await restoreDeletion(database.db, CLI_PRINCIPAL, parsed.data.id, CLI_ACTOR);
     console.log(restored.message);

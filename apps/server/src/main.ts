@@ -11,7 +11,7 @@ const SHUTDOWN_GRACE_MS = 10_000;
 async function main() {
   const config = loadConfig();
   await emptyIncoming(config.dataDir);
-  const database = await openMigratedDatabase(config, requestPoolLimits(config));
+  const database = await openMigratedDatabase(config, { limits: requestPoolLimits(config), share: 'publish' });
   const app = await buildApp(config, database);
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ engine: database.engine, url: config.publicUrl }, 'Quayside is serving');

@@ -1,6 +1,6 @@
 import { drizzle, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { alwaysUp, type DatabaseHealth, startEmbeddedDatabase } from './embedded-database.ts';
+import { alwaysUp, type DatabaseHealth, runningServerSocketDir, startEmbeddedDatabase } from './embedded-database.ts';
 import * as schema from './schema.ts';
 
 export type Database = NodePgDatabase<typeof schema>;
@@ -27,8 +27,12 @@ export type PoolLimits = { statementTimeoutMs?: number; connectionWaitMs?: numbe
 
 export type DatabaseTarget =
   | { engine: 'postgres'; url: string }
-  /** `dataDir` is a directory, or 'memory://' for a throwaway database. */
-  | { engine: 'pglite'; dataDir: string };
+  /**
+   * `dataDir` is a directory, or 'memory://' for a throwaway database. `share`: 'publish' (the
+   * server) lets CLI commands reach this database while it runs; 'join' (a CLI command) uses a
+   * running server's database when there is one, else opens the files itself.
+   */
+  | { engine: 'pglite'; dataDir: string; share?: 'publish' | 'join' };
 
 export const POOL_SIZE = 10;
 
@@ -43,14 +47,15 @@ export async function openDatabase(target: DatabaseTarget, limits: PoolLimits = 
     const pool = new pg.Pool({ connectionString: target.url, ...poolLimits });
     return wrap(pool, 'postgres', alwaysUp, () => pool.end());
   }
-  const host = await startEmbeddedDatabase(target.dataDir);
-  const pool = new pg.Pool({
-    host: host.socketDir,
-    port: 5432,
-    user: 'postgres',
-    database: 'postgres',
-    ...poolLimits,
-  });
+  const embeddedPool = (socketDir: string) =>
+    new pg.Pool({ host: socketDir, port: 5432, user: 'postgres', database: 'postgres', ...poolLimits });
+  const runningSocketDir = target.share === 'join' ? runningServerSocketDir(target.dataDir) : null;
+  if (runningSocketDir) {
+    const pool = embeddedPool(runningSocketDir);
+    return wrap(pool, 'pglite', alwaysUp, () => pool.end());
+  }
+  const host = await startEmbeddedDatabase(target.dataDir, { publishSocket: target.share === 'publish' });
+  const pool = embeddedPool(host.socketDir);
   return wrap(pool, 'pglite', host.health, async () => {
     await pool.end();
     await host.stop();

@@ -2,9 +2,10 @@
 // started again on the same data and socket, and a crash loop is given up on, so the server can
 // exit non-zero for its service manager instead of answering 500 for ever.
 import { type ChildProcess, fork } from 'node:child_process';
-import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { lockHolder } from './lock-holder.mjs';
 
 const PGLITE_HOST = new URL('./pglite-host.mjs', import.meta.url);
 /** More restarts than this within the window is a crash loop: give up. */
@@ -28,7 +29,23 @@ export type DatabaseHealth = {
 
 export const alwaysUp: DatabaseHealth = { status: () => 'up', onEvent: () => {} };
 
-export async function startEmbeddedDatabase(dataDir: string) {
+/**
+ * The socket directory of the server's embedded database on `dataDir`, when a server is running
+ * on it (its database process holds the lock and has said where its socket is); else null.
+ */
+export function runningServerSocketDir(dataDir: string): string | null {
+  if (dataDir === 'memory://' || lockHolder(`${dataDir}.lock`) === null) return null;
+  let socketPath: string;
+  try {
+    socketPath = readFileSync(`${dataDir}.socket`, 'utf8');
+  } catch {
+    return null; // a CLI command's own database holds the lock, or the server is still starting
+  }
+  return existsSync(socketPath) ? path.dirname(socketPath) : null;
+}
+
+/** `publishSocket`: the server's database, which CLI commands may join (runningServerSocketDir). */
+export async function startEmbeddedDatabase(dataDir: string, { publishSocket = false } = {}) {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   // A private directory: only this user can reach the database through the socket.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-pg-'));
@@ -64,7 +81,7 @@ export async function startEmbeddedDatabase(dataDir: string) {
       // a process that no longer exists, which pglite-host.mjs treats as stale.
       rmSync(socketPath, { force: true });
       try {
-        current = await startHost(dataDir, socketPath);
+        current = await startHost(dataDir, socketPath, publishSocket);
         if (isStopping) return;
         supervise(current.child);
         status = 'up';
@@ -81,7 +98,7 @@ export async function startEmbeddedDatabase(dataDir: string) {
     emit({ kind: 'failed', reason: `The embedded database (PGlite) is down: ${reason}.` });
   };
 
-  let current = await startHost(dataDir, socketPath);
+  let current = await startHost(dataDir, socketPath, publishSocket);
   supervise(current.child);
 
   const health: DatabaseHealth = {
@@ -108,18 +125,19 @@ export async function startEmbeddedDatabase(dataDir: string) {
  */
 const HOST_ENVIRONMENT = ['PATH', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL'];
 
-function hostEnvironment(dataDir: string, socketPath: string): NodeJS.ProcessEnv {
+function hostEnvironment(dataDir: string, socketPath: string, publishSocket: boolean): NodeJS.ProcessEnv {
   const passed = HOST_ENVIRONMENT.filter((name) => process.env[name] !== undefined);
   return {
     ...Object.fromEntries(passed.map((name) => [name, process.env[name]])),
     PGLITE_DATA_DIR: dataDir,
     PGLITE_SOCKET_PATH: socketPath,
+    ...(publishSocket ? { PGLITE_PUBLISH_SOCKET: '1' } : {}),
   };
 }
 
-async function startHost(dataDir: string, socketPath: string) {
+async function startHost(dataDir: string, socketPath: string, publishSocket: boolean) {
   const child: ChildProcess = fork(PGLITE_HOST, [], {
-    env: hostEnvironment(dataDir, socketPath),
+    env: hostEnvironment(dataDir, socketPath, publishSocket),
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

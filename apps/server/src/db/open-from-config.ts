@@ -9,12 +9,18 @@ export const requestPoolLimits = (config: AppConfig): PoolLimits => ({
   connectionWaitMs: config.connectionWaitMs,
 });
 
-/** PostgreSQL when DATABASE_URL is set, else PGlite files in DATA_DIR/pglite; migrated either way. */
-export async function openMigratedDatabase(config: AppConfig, limits: PoolLimits = {}): Promise<DatabaseHandle> {
+/**
+ * PostgreSQL when DATABASE_URL is set, else PGlite files in DATA_DIR/pglite; migrated either way.
+ * `share` says how PGlite's files are shared: the server publishes its database, a CLI command joins it.
+ */
+export async function openMigratedDatabase(
+  config: AppConfig,
+  { limits = {}, share }: { limits?: PoolLimits; share?: 'publish' | 'join' } = {},
+): Promise<DatabaseHandle> {
   const database = await openDatabase(
     config.databaseUrl
       ? { engine: 'postgres', url: config.databaseUrl }
-      : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite') },
+      : { engine: 'pglite', dataDir: path.join(config.dataDir, 'pglite'), ...(share ? { share } : {}) },
     limits,
   );
   try {

@@ -13,6 +13,8 @@ import { lockHolder } from './lock-holder.mjs';
 const dataDir = process.env.PGLITE_DATA_DIR ?? 'memory://';
 const socketPath = process.env.PGLITE_SOCKET_PATH;
 if (!socketPath) throw new Error('PGLITE_SOCKET_PATH is required');
+// The server's database says where its socket is, so the CLI can work while the server runs.
+const socketNote = process.env.PGLITE_PUBLISH_SOCKET === '1' && dataDir !== 'memory://' ? `${dataDir}.socket` : null;
 
 // Two processes writing one PGlite directory corrupt it: the first to start holds a lock file.
 const lockFile = dataDir === 'memory://' ? null : `${dataDir}.lock`;
@@ -101,11 +103,13 @@ const queueView = new Proxy(db, {
 });
 const server = new PGLiteSocketServer({ db: queueView, path: socketPath, maxConnections: 64 });
 await server.start();
+if (socketNote) writeFileSync(socketNote, socketPath, { mode: 0o600 });
 
 let stopping = false;
 async function stop() {
   if (stopping) return;
   stopping = true;
+  if (socketNote) rmSync(socketNote, { force: true });
   await server.stop().catch(() => {});
   // Closing PGlite flushes its files; skipping it can lose the last writes.
   await db.close().catch(() => {});

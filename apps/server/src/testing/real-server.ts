@@ -34,7 +34,7 @@ export async function createServerData() {
   };
 }
 
-/** `npm run cli -- ...` against the server's database; run it while the server is stopped (PGlite locks DATA_DIR). */
+/** `npm run cli -- ...` against the server's database, running or not; throws with its output when it fails. */
 export async function runCli(env: NodeJS.ProcessEnv, args: string[]) {
   try {
     return await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: REPO_ROOT, env });
