@@ -48,7 +48,7 @@ describe('operations', () => {
     expect(response.headers['x-content-type-options']).toBe('nosniff');
   });
 
-  it('tells anyone the organisation and support contacts the sign-in screens show', async () => {
+  it('tells anyone the organisation, support contacts and whether set-up is needed, as the sign-in screens show', async () => {
     const site = await createTestApp({
       orgName: 'Harbour Co',
       supportEmail: 'help@harbour.example',
@@ -61,7 +61,10 @@ describe('operations', () => {
         orgName: 'Harbour Co',
         supportEmail: 'help@harbour.example',
         supportUrl: null,
+        setupNeeded: true,
       });
+      await site.addPerson({ email: 'someone@example.com' });
+      expect((await site.app.inject({ url: '/api/site' })).json()).toMatchObject({ setupNeeded: false });
     } finally {
       await site.close();
     }

@@ -123,7 +123,7 @@ export async function buildApp(
   registerHealthRoutes(app, database);
   await registerAuthRoutes(app, auth, config, db);
   registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
-  registerSiteRoutes(app, config);
+  registerSiteRoutes(app, config, db);
 
   // Everything else under /api needs a session; the principal comes from it alone.
   await app.register(async (api) => {

@@ -110,7 +110,7 @@ async function createUser(args: string[]) {
       await writePerson(write, person, existing);
     });
     const auth = createAuthFromConfig(config, db, log);
-    await createConfirmedAccount(auth, { email: person.email, password, name: person.full_name });
+    await createConfirmedAccount(await auth.$context, { email: person.email, password, name: person.full_name });
     console.log(
       `Created ${person.role ?? DEFAULT_ROLE} ${person.email}. They can sign in at ${config.publicUrl}/login`,
     );

@@ -1,8 +1,7 @@
-import { count } from 'drizzle-orm';
 import { buildApp } from './app.ts';
+import { firstAdminSetUpLink } from './auth/first-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { openMigratedDatabase, requestPoolLimits } from './db/open-from-config.ts';
-import { people } from './db/schema.ts';
 import { superviseDatabase } from './db/supervise-database.ts';
 import { emptyIncoming } from './storage/incoming.ts';
 
@@ -16,13 +15,8 @@ async function main() {
   await app.listen({ port: config.port, host: config.host });
   app.log.info({ engine: database.engine, url: config.publicUrl }, 'Quayside is serving');
 
-  const [{ value: peopleCount } = { value: 0 }] = await database.db.select({ value: count() }).from(people);
-  if (peopleCount === 0) {
-    console.log(
-      '\nThe people list is empty. Create the first administrator with:\n' +
-        '  npm run cli -- create-user --email you@example.com --password "a long password" --role Admin --name "Your Name" --company "Your Company"\n',
-    );
-  }
+  const setUpLink = await firstAdminSetUpLink(database.db, config.publicUrl);
+  if (setUpLink) console.log(`No administrator yet. Open this one-time link to create the first one: ${setUpLink}`);
 
   let stopping = false;
   const stop = async (signal: string, exitCode = 0) => {

@@ -13,6 +13,8 @@ const SERVED = new Set([
   // Registration by mail (email-verification.ts).
   'POST /send-verification-email',
   'POST /confirm-email',
+  // The first run's set-up link (first-admin.ts).
+  'POST /set-up',
 ]);
 
 /** Paths are relative to better-auth's base path, /api/auth. */

@@ -9,7 +9,8 @@ import { createMailer, type Mailer } from '../mail/mailer.ts';
 import { assertRegistrable, bindConfirmedAccount } from './account-binding.ts';
 import { refuseCommonPasswords } from './common-passwords.ts';
 import { LINK_ONLY_VERIFICATION_PATH, registrationByMail, registrationMailOptions } from './email-verification.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { firstAdminSetUp } from './first-admin.ts';
+import { hashPassword, PASSWORD_LENGTH, verifyPassword } from './password.ts';
 import { consumeRateLimit } from './rate-limit.ts';
 import { resolveAuthSecret } from './secret.ts';
 
@@ -56,8 +57,8 @@ export function createAuth(options: {
       enabled: true,
       // No session, and no person bound, until the address is confirmed (email-verification.ts).
       requireEmailVerification: true,
-      minPasswordLength: 8,
-      maxPasswordLength: 128,
+      minPasswordLength: PASSWORD_LENGTH.min,
+      maxPasswordLength: PASSWORD_LENGTH.max,
       password: { hash: hashPassword, verify: verifyPassword },
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
@@ -91,6 +92,7 @@ export function createAuth(options: {
         '/reset-password': limits.passwordReset,
         '/send-verification-email': limits.passwordReset,
         '/confirm-email': limits.signIn,
+        '/set-up': limits.signIn,
       },
       customStorage: { consume: (key, rule) => consumeRateLimit(db, 'auth', key, rule) },
     },
@@ -111,6 +113,12 @@ export function createAuth(options: {
         update: { after: (user) => bindConfirmedAccount(db, user) },
       },
     },
-    plugins: [bearer(), admin(), registrationByMail({ db, orgName: config.orgName }), refuseCommonPasswords()],
+    plugins: [
+      bearer(),
+      admin(),
+      registrationByMail({ db, orgName: config.orgName }),
+      refuseCommonPasswords(),
+      firstAdminSetUp({ db }),
+    ],
   });
 }

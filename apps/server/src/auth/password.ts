@@ -11,6 +11,9 @@ export const ARGON2_OPTIONS = {
   parallelism: 1,
 } as const;
 
+/** The lengths a new password may have (better-auth's sign-up and reset, and the first run's set-up). */
+export const PASSWORD_LENGTH = { min: 8, max: 128 } as const;
+
 export const hashPassword = (password: string) => hash(password, ARGON2_OPTIONS);
 
 export async function verifyPassword({ hash: encoded, password }: { hash: string; password: string }) {

@@ -1,12 +1,18 @@
-import type { Auth } from './auth.ts';
+import type { AuthContext } from 'better-auth';
 
 /**
  * A sign-in account whose address counts as confirmed, for people made by whoever runs the
- * server (`cli create-user`, `seed-demo`): no mail is sent. The person must be listed already;
- * the account is bound to it at once (databaseHooks in auth.ts).
+ * server (`cli create-user`, `seed-demo`) or by the first run's set-up link: no mail is sent. The
+ * person must be listed already; the account is bound to it at once (databaseHooks in auth.ts).
+ * `context` is better-auth's: `await auth.$context`, or an endpoint's `ctx.context`.
  */
-export async function createConfirmedAccount(auth: Auth, account: { email: string; password: string; name: string }) {
-  const context = await auth.$context;
+export async function createConfirmedAccount(
+  context: {
+    password: Pick<AuthContext['password'], 'hash'>;
+    internalAdapter: Pick<AuthContext['internalAdapter'], 'createUser' | 'linkAccount'>;
+  },
+  account: { email: string; password: string; name: string },
+) {
   const hash = await context.password.hash(account.password);
   const user = await context.internalAdapter.createUser(
     {

@@ -202,6 +202,21 @@ export const people = pgTable(
   ],
 );
 
+/**
+ * The one-time link that creates the first Admin (auth/first-admin.ts): one row at most, made at
+ * start while the people list is empty and deleted when it is used. Kept in the database so every
+ * server instance prints and accepts the same link.
+ */
+export const setupToken = pgTable(
+  'setup_token',
+  {
+    id: integer('id').primaryKey().default(1),
+    token: text('token').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('setup_token_single_row', sql`${table.id} = 1`)],
+);
+
 /** Every write: who, when, what, before and after. Nothing a user deletes is lost to an administrator. */
 export const auditLog = pgTable(
   'audit_log',

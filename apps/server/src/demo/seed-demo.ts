@@ -192,6 +192,6 @@ async function seedUser(db: Database, auth: Auth, person: (typeof DEMO_PEOPLE)[n
     );
   }
   const password = randomBytes(12).toString('base64url');
-  await createConfirmedAccount(auth, { email: person.email, password, name: person.name });
+  await createConfirmedAccount(await auth.$context, { email: person.email, password, name: person.name });
   return { ...user, password };
 }

@@ -64,6 +64,14 @@ export function AppRoutes() {
       <Route path={paths.resetPassword} element={<AuthScreen mode="reset" />} />
       <Route path={paths.verifyEmail} element={<AuthScreen mode="verify" />} />
       <Route
+        path={paths.setup}
+        element={
+          <SignedOutOnly>
+            <AuthScreen mode="setup" />
+          </SignedOutOnly>
+        }
+      />
+      <Route
         element={
           <RequireAuth>
             <AppShell />

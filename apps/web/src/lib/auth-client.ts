@@ -1,3 +1,4 @@
+import type { FirstAdminBody } from '@quayside/domain/first-admin';
 import { ApiError } from './api.ts';
 
 // The sign-in provider is our own server's better-auth under /api/auth (SPEC.md's "hosted provider").
@@ -44,3 +45,6 @@ export const resendRegistrationLink = (email: string) => authCall('/send-verific
 
 /** Follows the mailed registration link: confirms the address with the registration's password, and signs in. */
 export const confirmRegistration = (token: string, password: string) => authCall('/confirm-email', { token, password });
+
+/** The first run: the printed set-up link's token creates the first Admin, who is then signed in. */
+export const setUpFirstAdmin = (body: FirstAdminBody) => authCall('/set-up', body);

@@ -10,6 +10,8 @@ export const paths = {
   register: '/register',
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
+  /** The first run's set-up page; the server prints its one-time link (not in the spec). */
+  setup: '/setup',
   createShipment: '/create-shipment',
   analytics: '/analytics',
   userManagement: '/user-management',

@@ -2,7 +2,7 @@ import type { SiteSettings } from '@quayside/domain/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { siteKeys } from './query-keys.ts';
 
-const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null };
+const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null, setupNeeded: false };
 
 // Public and the same for everyone, so fetched without the signed-in user's headers.
 export const siteSettingsQuery = queryOptions({

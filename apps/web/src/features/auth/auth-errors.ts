@@ -7,6 +7,7 @@ import {
   TOO_MANY_FAILED_ATTEMPTS,
 } from '@quayside/domain/auth-messages';
 import { EMAIL_VERIFICATION_CODES, EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
+import { FIRST_ADMIN_CODES, FIRST_ADMIN_MESSAGES } from '@quayside/domain/first-admin';
 import { ApiError } from '../../lib/api.ts';
 
 // SPEC.md §8 'Sign-in and registration', mapped from the sign-in server's error codes.
@@ -57,6 +58,9 @@ const CODE_TO_PROBLEM: Record<string, AuthProblem> = {
     message: EMAIL_VERIFICATION_MESSAGES.alreadyConfirmed,
     links: 'login-and-reset',
   },
+  // The first run's set-up (packages/domain/src/first-admin.ts).
+  [FIRST_ADMIN_CODES.linkInvalid]: { message: FIRST_ADMIN_MESSAGES.linkInvalid },
+  [FIRST_ADMIN_CODES.alreadySetUp]: { message: FIRST_ADMIN_MESSAGES.alreadySetUp, links: 'login-and-reset' },
 };
 
 export function authProblemOf(error: unknown, orgName: string): AuthProblem {

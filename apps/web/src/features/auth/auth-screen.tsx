@@ -2,7 +2,9 @@ import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@mui/material';
 import { SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
 import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
+import { FIRST_ADMIN_MESSAGES } from '@quayside/domain/first-admin';
 import type { EligibilityResponse } from '@quayside/domain/people';
+import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { ApiError, api } from '../../lib/api.ts';
@@ -10,23 +12,26 @@ import {
   confirmRegistration,
   requestPasswordReset,
   resetPassword,
+  setUpFirstAdmin,
   signInWithPassword,
   signUpWithPassword,
 } from '../../lib/auth-client.ts';
 import { paths } from '../../lib/navigation.ts';
+import { siteKeys } from '../../lib/query-keys.ts';
 import { useSession } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
 import { AUTH_MESSAGES, type AuthProblem, authProblemOf, isEmailFormat } from './auth-errors.ts';
 import { addressInLink, CheckYourEmail, ResendLinkButton } from './registration-by-mail.tsx';
 
-/** The spec's three modes, and 'verify': the page the registration mail links to. */
-export type AuthMode = 'login' | 'register' | 'reset' | 'verify';
+/** The spec's three modes, 'verify' (the page the registration mail links to) and 'setup' (the first run). */
+export type AuthMode = 'login' | 'register' | 'reset' | 'verify' | 'setup';
 
 const TITLES: Record<AuthMode, string> = {
   login: 'Log in to Quayside',
   register: 'Create your account',
   reset: 'Reset your password',
   verify: EMAIL_VERIFICATION_MESSAGES.confirmTitle,
+  setup: FIRST_ADMIN_MESSAGES.title,
 };
 
 function ProblemAlert({ problem }: { problem: AuthProblem }) {
@@ -64,7 +69,7 @@ function ProblemAlert({ problem }: { problem: AuthProblem }) {
 
 type AuthFieldProps = {
   label: string;
-  type: 'email' | 'password';
+  type: 'email' | 'password' | 'text';
   autoComplete: string;
   value: string;
   onChange: (value: string) => void;
@@ -100,6 +105,7 @@ export function AuthScreen({ mode }: { mode: AuthMode }) {
       {mode === 'register' ? <RegisterForm /> : null}
       {mode === 'reset' ? token ? <NewPasswordForm token={token} /> : <ResetRequestForm /> : null}
       {mode === 'verify' ? <ConfirmRegistrationForm token={token ?? ''} /> : null}
+      {mode === 'setup' ? <FirstAdminForm token={token ?? ''} /> : null}
     </AuthLayout>
   );
 }
@@ -150,7 +156,7 @@ function LoginForm() {
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
   const { problem, isBusy, run } = useAuthForm();
-  const { supportEmail } = useSiteSettings();
+  const { supportEmail, setupNeeded } = useSiteSettings();
   const enterApp = useEnterApp();
 
   const submit = (event: FormEvent) => {
@@ -165,6 +171,7 @@ function LoginForm() {
 
   return (
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {setupNeeded ? <Alert severity="info">{FIRST_ADMIN_MESSAGES.noAdministrator}</Alert> : null}
       {problem ? <ProblemAlert problem={problem} /> : null}
       {problem?.links === 'resend' ? <ResendLinkButton email={email.trim()} /> : null}
       <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
@@ -368,6 +375,58 @@ function ConfirmRegistrationForm({ token }: { token: string }) {
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         {EMAIL_VERIFICATION_MESSAGES.confirmButton}
+      </Button>
+    </Stack>
+  );
+}
+
+/** The first run: the printed link's page creates the first Admin and signs them in. */
+function FirstAdminForm({ token }: { token: string }) {
+  const [fullName, setFullName] = useState('');
+  const [email, setEmail] = useState('');
+  const [company, setCompany] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const { problem, isBusy, run } = useAuthForm();
+  const queryClient = useQueryClient();
+  const enterApp = useEnterApp();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    void run(async () => {
+      const trimmed = email.trim();
+      checkEmail(trimmed);
+      if (password !== confirmation) throw new ShownProblem({ message: AUTH_MESSAGES.passwordsDiffer });
+      await setUpFirstAdmin({
+        token,
+        full_name: fullName.trim(),
+        email: trimmed,
+        company_name: company.trim(),
+        password,
+      });
+      await queryClient.invalidateQueries({ queryKey: siteKeys.all });
+      await enterApp();
+    });
+  };
+
+  if (!token) return <Alert severity="error">{FIRST_ADMIN_MESSAGES.linkMissing}</Alert>;
+  return (
+    <Stack component="form" spacing={2} onSubmit={submit} noValidate>
+      {problem ? <ProblemAlert problem={problem} /> : null}
+      <Typography variant="body2">{FIRST_ADMIN_MESSAGES.intro}</Typography>
+      <AuthField label="Full name" type="text" autoComplete="name" value={fullName} onChange={setFullName} />
+      <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
+      <AuthField label="Company" type="text" autoComplete="organization" value={company} onChange={setCompany} />
+      <AuthField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
+      <AuthField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={confirmation}
+        onChange={setConfirmation}
+      />
+      <Button type="submit" variant="contained" disabled={isBusy}>
+        {FIRST_ADMIN_MESSAGES.button}
       </Button>
     </Stack>
   );
