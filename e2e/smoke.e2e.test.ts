@@ -47,3 +47,17 @@ test('the server serves the built web app, which runs under its CSP and passes a
   await expectNoSeriousA11yViolations(page);
   expect(problems).toEqual([]);
 });
+
+test('the build is served compressed (brotli, written at build time) and hashed assets are cached as immutable', async () => {
+  const context = await openContext(browser);
+  const html = await context.request.get('/');
+  expect(html.headers()['cache-control']).toBe('no-cache');
+  const script = (await html.text()).match(/<script type="module" crossorigin src="([^"]+)"/)?.[1];
+  expect(script).toMatch(/^\/assets\/index-[\w-]+\.js$/);
+  const main = await context.request.get(script ?? '', { headers: { 'accept-encoding': 'br' } });
+  expect(main.headers()['content-encoding']).toBe('br');
+  expect(main.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  const favicon = await context.request.get('/favicon.svg');
+  expect([favicon.status(), favicon.headers()['content-type']]).toEqual([200, expect.stringMatching(/^image\/svg\+xml/)]);
+  expect((await context.request.get('/robots.txt')).ok()).toBe(true);
+});

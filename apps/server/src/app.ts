@@ -1,4 +1,6 @@
 import path from 'node:path';
+import zlib from 'node:zlib';
+import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
@@ -109,6 +111,13 @@ export async function buildApp(
       },
     },
     hsts: config.publicUrl.startsWith('https://'),
+  });
+  // Answers of 1 KiB or more, compressed for clients that accept it; brotli at a level that costs
+  // little per request (the web app's files are compressed at their highest level by the build).
+  await app.register(compress, {
+    threshold: 1024,
+    encodings: ['br', 'gzip'],
+    brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
   await app.register(swagger, {
     openapi: { info: { title: 'Quayside API', version: '1.0.0' } },
