@@ -58,6 +58,9 @@ test('the build is served compressed (brotli, written at build time) and hashed 
   expect(main.headers()['content-encoding']).toBe('br');
   expect(main.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
   const favicon = await context.request.get('/favicon.svg');
-  expect([favicon.status(), favicon.headers()['content-type']]).toEqual([200, expect.stringMatching(/^image\/svg\+xml/)]);
+  expect([favicon.status(), favicon.headers()['content-type']]).toEqual([
+    200,
+    expect.stringMatching(/^image\/svg\+xml/),
+  ]);
   expect((await context.request.get('/robots.txt')).ok()).toBe(true);
 });
