@@ -6,9 +6,10 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
 import { freePort, REPO_ROOT, serverEnv } from '../apps/server/src/testing/server-process.ts';
+import { buildServer, SERVER_DIST } from '../scripts/build-server.mjs';
 
-// Builds the web app, seeds a fresh PGlite DATA_DIR through the CLI, starts the real server on a
-// free port and hands its address to the tests. E2E_KEEP_DATA=1 keeps DATA_DIR (and server.log).
+// Builds the web app and the server, seeds a fresh PGlite DATA_DIR through the CLI, starts the
+// compiled server on a free port and hands its address to the tests. E2E_KEEP_DATA=1 keeps DATA_DIR (and server.log).
 
 export type E2eUser = {
   email: string;
@@ -48,6 +49,7 @@ export default async function setup(project: TestProject) {
   // Always build, so the journeys see the current web code; the CLI steps overlap with it. The
   // build goes into DATA_DIR, so it never replaces apps/web/dist under a server someone is running.
   const webDist = path.join(dataDir, 'web-dist');
+  const serverDist = path.join(SERVER_DIST, path.basename(dataDir));
   const prepared = await Promise.allSettled([
     // Vitest sets NODE_ENV=test, which would make Vite bundle React's development build.
     step(
@@ -56,18 +58,21 @@ export default async function setup(project: TestProject) {
       ['run', 'build', '-w', '@quayside/web', '--', '--outDir', webDist, '--emptyOutDir'],
       { ...process.env, NODE_ENV: 'production' },
     ),
+    // The server as `npm start` runs it: compiled (scripts/build-server.mjs), into a copy of its own.
+    buildServer(serverDist),
     loadData(dataDir),
   ]);
   const failed = prepared.find((result) => result.status === 'rejected');
   if (failed) {
     await rm(dataDir, { recursive: true, force: true });
+    await rm(serverDist, { recursive: true, force: true });
     throw failed.reason;
   }
 
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
-  const server = startServer(logFile, {
+  const server = startServer(logFile, path.join(serverDist, 'main.mjs'), {
     ...serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     WEB_DIST_DIR: webDist,
     PORT: String(port),
@@ -84,6 +89,7 @@ export default async function setup(project: TestProject) {
     await stop(server);
     if (process.env.E2E_KEEP_DATA) console.log(`e2e: kept ${dataDir} (E2E_KEEP_DATA is set)`);
     else await rm(dataDir, { recursive: true, force: true });
+    await rm(serverDist, { recursive: true, force: true });
   };
   try {
     await waitUntilReady(baseUrl, server);
@@ -121,10 +127,10 @@ async function step(what: string, command: string, args: string[], env: NodeJS.P
   }
 }
 
-function startServer(logFile: string, env: NodeJS.ProcessEnv): ChildProcess {
+function startServer(logFile: string, main: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = openSync(logFile, 'a');
   try {
-    return spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    return spawn(process.execPath, ['--enable-source-maps', main], {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],
