@@ -13,6 +13,8 @@ import { createAuthenticate } from './auth/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { loggerOptions, requestLogController } from './logging.ts';
+import { registerMetrics } from './metrics/metrics.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
@@ -43,44 +45,14 @@ declare module 'fastify' {
   }
 }
 
-/** Reset tokens travel in better-auth's reset path and in `token=` query values. */
-const redactUrl = (url: string) =>
-  url.replace(/(\/reset-password\/)[^/?]+/gi, '$1[redacted]').replace(/(token=)[^&]*/gi, '$1[redacted]');
-
-/** Log options: credentials never reach a log line. */
-export function loggerOptions(level: AppConfig['logLevel']) {
-  return {
-    level,
-    redact: {
-      paths: [
-        'req.headers.authorization',
-        'req.headers.cookie',
-        'req.headers["user-data"]',
-        'res.headers["set-cookie"]',
-        'res.headers["set-auth-token"]',
-        '*.password',
-        '*.newPassword',
-        '*.token',
-      ],
-      censor: '[redacted]',
-    },
-    serializers: {
-      req: (request: { method: string; url: string; ip?: string }) => ({
-        method: request.method,
-        url: redactUrl(request.url),
-        ip: request.ip,
-      }),
-    },
-  };
-}
-
 export async function buildApp(
   config: AppConfig,
   database: DatabaseHandle,
   options: { logger?: FastifyServerOptions['logger'] } = {},
 ) {
   const app = Fastify({
-    logger: options.logger ?? loggerOptions(config.logLevel),
+    logger: options.logger ?? loggerOptions(config.logLevel, { pretty: process.stdout.isTTY }),
+    logController: requestLogController(),
     trustProxy: config.trustProxy,
     bodyLimit: 1024 * 1024,
   });
@@ -88,6 +60,7 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseNulInParameters(app);
+  registerMetrics(app, database.pool, config);
   // Every route, as registered: the authorization suite checks it has an entry for each.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {

@@ -44,6 +44,8 @@ const EnvSchema = z.object({
     .transform((value) => value === 'true' || value === '1'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  SLOW_QUERY_MS: positiveInt.default(500),
 });
 
 /**
@@ -117,6 +119,10 @@ export type AppConfig = {
   forwarderUploadQuotaBytes: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
+  /** Bearer token for GET /metrics; without it, /metrics answers loopback clients only. */
+  metricsToken: string | undefined;
+  /** A database query taking longer is counted in /metrics (quayside_db_slow_queries_total). */
+  slowQueryMs: number;
   /** The built web app the server serves (a build elsewhere lets tests run beside a working copy's server). */
   webDistDir: string;
   /** Absolute session lifetime in seconds: a session is never extended past it. */
@@ -170,6 +176,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     forwarderUploadQuotaBytes: e.FORWARDER_UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
+    metricsToken: e.METRICS_TOKEN,
+    slowQueryMs: e.SLOW_QUERY_MS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : BUILT_WEB_APP,
     sessionLifetimeSeconds: 12 * 60 * 60,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,

@@ -1,9 +1,10 @@
 import { Writable } from 'node:stream';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { buildApp, loggerOptions } from '../app.ts';
+import { buildApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { people } from '../db/schema.ts';
+import { loggerOptions } from '../logging.ts';
 import { createTestDatabase } from '../testing/test-database.ts';
 
 const lines: string[] = [];
@@ -20,7 +21,7 @@ beforeAll(async () => {
 });
 afterAll(() => database.close());
 
-it('writes no password, token or cookie to the logs', async () => {
+it('writes no password, token or cookie to the logs, and no line for the session poll', async () => {
   const config = loadConfig({ LOG_LEVEL: 'debug', AUTH_SECRET: 'a test secret that is long enough to use' });
   const app = await buildApp(config, database, { logger: { ...loggerOptions('debug'), stream: capture } });
   const password = 'secret-password-1234';
@@ -46,6 +47,7 @@ it('writes no password, token or cookie to the logs', async () => {
     payload: { email: 'logged@example.com', password: 'wrong-password-5678' },
   });
   await app.inject({ url: `/api/auth/reset-password/${token}?token=${token}` });
+  await app.inject({ url: '/api/auth/get-session', headers: { authorization: `Bearer ${token}` } });
   await app.close();
 
   const log = lines.join('');
@@ -53,4 +55,6 @@ it('writes no password, token or cookie to the logs', async () => {
   expect(log).not.toContain(password); // ...without their secrets
   expect(log).not.toContain('wrong-password-5678');
   expect(log).not.toContain(token);
+  // The web app's 5-second session poll would bury everything else.
+  expect(log).not.toContain('/api/auth/get-session');
 });
