@@ -24,6 +24,7 @@ import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { openApiOptions } from './openapi/openapi.ts';
 import { refuseNulInParameters } from './query-text-guard.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { registerWebApp } from './web-static.ts';
@@ -92,10 +93,7 @@ export async function buildApp(
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } },
   });
-  await app.register(swagger, {
-    openapi: { info: { title: 'Quayside API', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, { ...openApiOptions(config), transform: jsonSchemaTransform });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   const { db } = database;
