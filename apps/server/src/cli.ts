@@ -14,6 +14,7 @@ import { createAuthFromConfig } from './auth/auth.ts';
 import { createConfirmedAccount } from './auth/verified-account.ts';
 import { BackupError, backupDataDir, restoreDataDir } from './backup/backup.ts';
 import { type AppConfig, ConfigError, loadConfig } from './config.ts';
+import { startupDatabaseProblem } from './db/database-errors.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { people } from './db/schema.ts';
 import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
@@ -152,9 +153,8 @@ async function bulkLoadCommand(args: string[]) {
       lineItems: rows,
       seed,
       onProgress: (done, total) =>
-        process.stdout.write(`\r${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
-      onStage: (stage) =>
-        process.stdout.write(stage === 'indexes' ? '\nBuilding the indexes...' : '\nUpdating statistics...'),
+        drawProgress(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
+      onStage: (stage) => console.log(stage === 'indexes' ? '\nBuilding the indexes...' : '\nUpdating statistics...'),
     });
     console.log(
       `\nLoaded ${loaded.lineItems.toLocaleString('en-US')} line items ` +
@@ -210,9 +210,9 @@ async function importCommand(args: string[]) {
       CLI_PRINCIPAL,
       CLI_ACTOR,
       { shipments, parts, dryRun: values['dry-run'] },
-      { onProgress: (done) => process.stdout.write(`\r${progressBar(done, total)}`), openTable: readTable },
+      { onProgress: (done) => drawProgress(progressBar(done, total)), openTable: readTable },
     );
-    process.stdout.write('\n');
+    if (process.stdout.isTTY) process.stdout.write('\n');
     console.log(summaryLines(report, config.publicUrl).join('\n'));
   } catch (error) {
     throw error instanceof AppError ? new UsageError(error.message) : error;
@@ -298,6 +298,11 @@ async function countRows(readTable: TableOpener, file: { path: string; sheet?: s
   return rows;
 }
 
+/** A progress line redrawn in place, on a terminal only: in a log or a pipe it would be noise. */
+function drawProgress(line: string) {
+  if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
+}
+
 /** Columns padded to their widest cell: readable in a terminal and easy to copy from. */
 function table(header: string[], rows: string[][]) {
   const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => row[column]?.length ?? 0)));
@@ -345,8 +350,10 @@ async function run(argv: string[]) {
 }
 
 run(process.argv.slice(2)).catch((error: unknown) => {
+  const databaseProblem = startupDatabaseProblem(error);
   if (error instanceof UsageError || error instanceof ConfigError || error instanceof BackupError)
     console.error(error.message);
+  else if (databaseProblem) console.error(databaseProblem);
   else if (error instanceof Error) console.error(`${process.argv[2]} failed: ${error.message}`);
   else console.error(error);
   process.exit(1);

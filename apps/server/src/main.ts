@@ -1,6 +1,7 @@
 import { buildApp } from './app.ts';
 import { firstAdminSetUpLink } from './auth/first-admin.ts';
 import { ConfigError, loadConfig } from './config.ts';
+import { startupDatabaseProblem } from './db/database-errors.ts';
 import { openMigratedDatabase, requestPoolLimits } from './db/open-from-config.ts';
 import { superviseDatabase } from './db/supervise-database.ts';
 import { emptyIncoming } from './storage/incoming.ts';
@@ -35,6 +36,6 @@ async function main() {
 }
 
 main().catch((error: unknown) => {
-  console.error(error instanceof ConfigError ? error.message : error);
+  console.error(error instanceof ConfigError ? error.message : (startupDatabaseProblem(error) ?? error));
   process.exit(1);
 });

@@ -59,7 +59,7 @@ describe('the built web app, served like a product', () => {
   });
 
   it('answers any other address with a JSON 404, never the HTML', async () => {
-    for (const url of ['/metrics', '/favicon.ico', '/wp-login.php', '/line-item/1/2', '/assets/gone-123.js']) {
+    for (const url of ['/favicon.ico', '/wp-login.php', '/.env', '/line-item/1/2', '/assets/gone-123.js']) {
       const answer = await t.app.inject({ url });
       expect([url, answer.statusCode, answer.json()]).toEqual([url, 404, { message: `No such address: GET ${url}` }]);
     }

@@ -98,6 +98,8 @@ export function createAuth(options: {
     },
     advanced: {
       ipAddress: { ipAddressHeaders: [CLIENT_IP_HEADER] },
+      // quayside.session_token: the cookie names the product, not the library behind it.
+      cookiePrefix: 'quayside',
       useSecureCookies: config.publicUrl.startsWith('https://'),
     },
     databaseHooks: {

@@ -39,7 +39,7 @@ it('writes no password, token or cookie to the logs, and no line for the session
   const token: string = signIn.json().token;
   await app.inject({
     url: '/api/Peoples',
-    headers: { authorization: `Bearer ${token}`, cookie: `better-auth.session_token=${token}` },
+    headers: { authorization: `Bearer ${token}`, cookie: `quayside.session_token=${token}` },
   });
   await app.inject({
     method: 'POST',

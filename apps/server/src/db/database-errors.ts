@@ -28,3 +28,28 @@ export function unavailableAnswer(error: unknown): Unavailable | null {
   }
   return null;
 }
+
+/** PostgreSQL's codes for a database that does not exist, and for refused credentials. */
+const NO_SUCH_DATABASE = '3D000';
+const REFUSED_CREDENTIALS = new Set(['28P01', '28000']);
+const UNREACHABLE_HOST = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ETIMEDOUT', 'EHOSTUNREACH']);
+
+/**
+ * One line for a database that cannot be used at start (server or CLI): a wrong DATABASE_URL is a
+ * setting to fix, not a stack trace to read. Null for anything else.
+ */
+export function startupDatabaseProblem(error: unknown): string | null {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    const code = String((cause as { code?: unknown }).code ?? '');
+    if (code === NO_SUCH_DATABASE) {
+      return `DATABASE_URL names a database that does not exist (PostgreSQL: ${cause.message}). Create it, e.g. with createdb, or correct DATABASE_URL.`;
+    }
+    if (REFUSED_CREDENTIALS.has(code)) {
+      return `PostgreSQL refused the user or password in DATABASE_URL (${cause.message}). Correct DATABASE_URL.`;
+    }
+    if (UNREACHABLE_HOST.has(code)) {
+      return `PostgreSQL at DATABASE_URL cannot be reached (${code}: ${cause.message}). Is it running, and are the host and port right?`;
+    }
+  }
+  return null;
+}

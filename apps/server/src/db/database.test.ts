@@ -41,6 +41,7 @@ describe(`migrations on ${testEngine}`, () => {
       'parts',
       'people',
       'rate_limits',
+      'setup_token',
       'shipments',
     ]);
     const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);

@@ -28,7 +28,7 @@ export const OPERATIONS: Record<string, Operation> = {
     errors: [429],
   },
   'GET /api/Peoples': { operationId: 'listPeople', summary: 'The people list' },
-  'POST /api/Peoples': { operationId: 'savePeople', summary: 'Add or update people (Admin)' },
+  'POST /api/Peoples': { operationId: 'savePeople', summary: 'Add people, or change their details (Admin)' },
   'POST /api/Peoples/delete': {
     operationId: 'deletePerson',
     summary: 'Delete a person and their account (Admin)',
@@ -114,7 +114,7 @@ const errorResponse = (status: number) => ({
   content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
 });
 
-/** better-auth's calls that an API client needs: sign in (for a bearer token), who am I, sign out. */
+/** The sign-in calls an API client needs (served by auth/auth-routes.ts): sign in for a bearer token, who am I, sign out. */
 const SIGN_IN_PATHS = {
   '/api/auth/sign-in/email': {
     post: {
@@ -212,8 +212,8 @@ const COMPONENTS = {
     sessionCookie: {
       type: 'apiKey',
       in: 'cookie',
-      name: 'better-auth.session_token',
-      description: "The web app's session cookie (named __Secure-better-auth.session_token over https)",
+      name: 'quayside.session_token',
+      description: "The web app's session cookie (named __Secure-quayside.session_token over https)",
     },
   } as const,
   schemas: {
@@ -229,7 +229,7 @@ const COMPONENTS = {
       type: 'object',
       required: ['id', 'email', 'name'],
       properties: { id: { type: 'string' }, email: { type: 'string' }, name: { type: 'string' } },
-      // better-auth adds fields of its own (emailVerified, createdAt, ...) that a client may ignore.
+      // The sign-in service adds fields of its own (emailVerified, createdAt, ...) that a client may ignore.
       additionalProperties: true,
     },
   },

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
-import { ADMIN, renderScreen } from '../../testing/render-screen.tsx';
+import { ADMIN, EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
 import { tableViewStorageKey } from './table-view.ts';
 
@@ -65,5 +65,22 @@ describe('the dashboard view', () => {
     expect(JSON.parse(localStorage.getItem(tableViewStorageKey(ADMIN.email, 'filters')) ?? 'null')).toEqual(
       JSON.parse(filters),
     );
+  });
+});
+
+describe('an installation with no line items yet', () => {
+  const nothing = (call: ApiCall) => ({ ...lineItems(call), totalAll: 0 });
+
+  it("points an administrator to Import and to the CLI's demo data", async () => {
+    renderScreen(<DashboardPage />, { api: { 'GET /api/LineItems': nothing } });
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Import' })).toHaveAttribute('href', '/import');
+    expect(screen.getByText('npm run cli -- seed-demo')).toBeInTheDocument();
+  });
+
+  it('tells anyone else only that there is no data', async () => {
+    renderScreen(<DashboardPage />, { user: EMPLOYEE, api: { 'GET /api/LineItems': nothing } });
+    expect(await screen.findByText('No data available')).toBeInTheDocument();
+    expect(screen.queryByText('npm run cli -- seed-demo')).toBeNull();
   });
 });

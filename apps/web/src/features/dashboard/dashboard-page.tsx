@@ -9,7 +9,7 @@ import { useEffect, useState } from 'react';
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
-import { canEdit } from '../../lib/permissions.ts';
+import { canEdit, canManageUsers } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSignedInUser } from '../../lib/session.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
@@ -197,6 +197,7 @@ function LineItemsDashboard({ email }: { email: string }) {
               emptyState={
                 <EmptyState
                   hasNoData={data.totalAll === 0}
+                  isAdmin={canManageUsers(role)}
                   hasFilters={activeFilterCount > 0}
                   onClearSearch={clearSearch}
                   onClearFilters={clearFilters}

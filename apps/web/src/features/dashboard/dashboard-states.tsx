@@ -1,4 +1,6 @@
-import { Button, CircularProgress, Paper, Stack, Typography } from '@mui/material';
+import { Button, CircularProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import { Link as RouterLink } from 'react-router';
+import { paths } from '../../lib/navigation.ts';
 
 export const NO_DATA = 'No data available';
 export const NO_MATCHES = 'No matching results found';
@@ -21,13 +23,30 @@ export function LoadingState() {
 type EmptyStateProps = {
   /** The user sees no line items at all, before any search or filter. */
   hasNoData: boolean;
+  /** An administrator: the empty installation's first steps are theirs to take. */
+  isAdmin: boolean;
   hasFilters: boolean;
   onClearSearch: () => void;
   onClearFilters: () => void;
 };
 
 /** SPEC.md §2 empty states: 'No data available', or 'No matching results found' with 'Clear Search'. */
-export function EmptyState({ hasNoData, hasFilters, onClearSearch, onClearFilters }: EmptyStateProps) {
+export function EmptyState({ hasNoData, isAdmin, hasFilters, onClearSearch, onClearFilters }: EmptyStateProps) {
+  if (hasNoData && isAdmin) {
+    // Not in the spec: a new installation's administrator learns where the data comes from.
+    return (
+      <Stack spacing={1} sx={{ alignItems: 'center' }}>
+        <Typography color="text.secondary">{NO_DATA}</Typography>
+        <Typography variant="body2" color="text.secondary">
+          Bring shipments in from a forwarder's report on the{' '}
+          <Link component={RouterLink} to={paths.import}>
+            Import
+          </Link>{' '}
+          page, or try Quayside with demo data: <code>npm run cli -- seed-demo</code>
+        </Typography>
+      </Stack>
+    );
+  }
   if (hasNoData) return <Typography color="text.secondary">{NO_DATA}</Typography>;
   return (
     <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
