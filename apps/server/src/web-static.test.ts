@@ -45,8 +45,15 @@ describe('the built web app, served like a product', () => {
     expect(plain.body).toBe(SCRIPT);
   });
 
-  it("answers the app's pages with index.html, revalidated on every use", async () => {
-    for (const url of ['/', '/login', '/setup?token=abc', '/line-item/12', '/shipment-details/SHP-1', '/reports']) {
+  it("answers the app's pages, and other page-like addresses it redirects, with index.html, revalidated on every use", async () => {
+    for (const url of [
+      '/',
+      '/login',
+      '/setup?token=abc',
+      '/line-item/12',
+      '/shipment-details/SHP-1',
+      '/no/such/page',
+    ]) {
       const page = await t.app.inject({ url });
       expect([url, page.statusCode, page.headers['content-type'], page.headers['cache-control']]).toEqual([
         url,
@@ -58,8 +65,8 @@ describe('the built web app, served like a product', () => {
     }
   });
 
-  it('answers any other address with a JSON 404, never the HTML', async () => {
-    for (const url of ['/favicon.ico', '/wp-login.php', '/.env', '/line-item/1/2', '/assets/gone-123.js']) {
+  it("answers file names and the server's own addresses with a JSON 404, never the HTML", async () => {
+    for (const url of ['/favicon.ico', '/wp-login.php', '/.env', '/assets/gone-123.js', '/api/nope', '/livez/x']) {
       const answer = await t.app.inject({ url });
       expect([url, answer.statusCode, answer.json()]).toEqual([url, 404, { message: `No such address: GET ${url}` }]);
     }

@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import { isAppPage } from '@quayside/domain/app-paths';
 import type { FastifyInstance } from 'fastify';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new address. */
@@ -9,9 +8,21 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 /** Everything else (index.html, favicon.svg, robots.txt) is checked with the server on each use. */
 const REVALIDATE = 'no-cache';
 
+/** The server's own addresses: never the app's page, whatever follows them. */
+const SERVER_PREFIXES = ['/api', '/assets', '/livez', '/readyz', '/metrics'];
+
+/**
+ * A page-like address: the app's pages, and any other one the app redirects to the dashboard
+ * (SPEC.md §2 'any other path'). Not a file name (favicon.ico, wp-login.php, .env) and not under
+ * the server's own addresses: those answer 404 rather than the app's HTML.
+ */
+const isPagePath = (pathname: string) =>
+  !/\.[a-z0-9]+$/i.test(pathname) &&
+  !SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
+
 /**
  * Serves the built web app: its files as built (the .br and .gz copies the build wrote, when the
- * browser takes them), and index.html at the app's pages, so the client router can take them.
+ * browser takes them), and index.html at page-like addresses, so the client router can take them.
  * Any other address answers a JSON 404, never the app's HTML.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
@@ -32,7 +43,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (hasBuild && request.method === 'GET' && isAppPage(pathname)) return reply.sendFile('index.html');
+    if (hasBuild && request.method === 'GET' && isPagePath(pathname)) return reply.sendFile('index.html');
     return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
   });
 }

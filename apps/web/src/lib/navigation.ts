@@ -1,10 +1,28 @@
 import type { LineItem } from '@quayside/domain/line-items';
 
-// The app's addresses (SPEC.md §2; the server serves the app only at these, so they live in the
-// domain package) and what a screen passes to the next, in one place: app/routes.tsx declares the
-// routes with these patterns, and every link and navigate() builds its address here.
+// The app's addresses (SPEC.md §2) and what a screen passes to the next, in one place:
+// app/routes.tsx declares the routes with these patterns, and every link and navigate() builds
+// its address here.
 
-export { paths } from '@quayside/domain/app-paths';
+export const paths = {
+  dashboard: '/',
+  login: '/login',
+  register: '/register',
+  resetPassword: '/reset-password',
+  verifyEmail: '/verify-email',
+  /** The first run's set-up page; the server prints its one-time link (not in the spec). */
+  setup: '/setup',
+  createShipment: '/create-shipment',
+  analytics: '/analytics',
+  userManagement: '/user-management',
+  import: '/import',
+  reports: '/reports',
+  lineItemPattern: '/line-item/:id',
+  shipmentPattern: '/shipment-details/:id',
+  /** A line item by its place in the list passed in navigation state, or by its PO number. */
+  lineItem: (id: number | string) => `/line-item/${encodeURIComponent(String(id))}`,
+  shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
+} as const;
 
 /** What the screens that open a line item pass along (SPEC.md §2 '/line-item/{id}'). */
 export type LineItemNavigationState = {
