@@ -79,6 +79,33 @@ function AuthField({ onChange, ...props }: AuthFieldProps) {
   return <TextField {...props} onChange={(event) => onChange(event.target.value)} />;
 }
 
+/** A password chosen here, typed twice (registration and the first run's set-up). */
+function NewPasswordFields(props: {
+  password: string;
+  confirmation: string;
+  onPassword: (value: string) => void;
+  onConfirmation: (value: string) => void;
+}) {
+  return (
+    <>
+      <AuthField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        value={props.password}
+        onChange={props.onPassword}
+      />
+      <AuthField
+        label="Confirm password"
+        type="password"
+        autoComplete="new-password"
+        value={props.confirmation}
+        onChange={props.onConfirmation}
+      />
+    </>
+  );
+}
+
 function AuthLayout({ mode, children }: { mode: AuthMode; children: ReactNode }) {
   return (
     <Box component="main" sx={{ minHeight: '100vh', display: 'grid', placeItems: 'center', p: 2, bgcolor: 'grey.100' }}>
@@ -238,13 +265,11 @@ function RegisterForm() {
     <Stack component="form" spacing={2} onSubmit={submit} noValidate>
       {problem ? <ProblemAlert problem={problem} /> : null}
       <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
-      <AuthField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <AuthField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         Register
@@ -417,13 +442,11 @@ function FirstAdminForm({ token }: { token: string }) {
       <AuthField label="Full name" type="text" autoComplete="name" value={fullName} onChange={setFullName} />
       <AuthField label="Email" type="email" autoComplete="username" value={email} onChange={setEmail} />
       <AuthField label="Company" type="text" autoComplete="organization" value={company} onChange={setCompany} />
-      <AuthField label="Password" type="password" autoComplete="new-password" value={password} onChange={setPassword} />
-      <AuthField
-        label="Confirm password"
-        type="password"
-        autoComplete="new-password"
-        value={confirmation}
-        onChange={setConfirmation}
+      <NewPasswordFields
+        password={password}
+        confirmation={confirmation}
+        onPassword={setPassword}
+        onConfirmation={setConfirmation}
       />
       <Button type="submit" variant="contained" disabled={isBusy}>
         {FIRST_ADMIN_MESSAGES.button}
