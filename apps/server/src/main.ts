@@ -13,8 +13,12 @@ async function main() {
   await emptyIncoming(config.dataDir);
   const database = await openMigratedDatabase(config, { limits: requestPoolLimits(config), share: 'publish' });
   const app = await buildApp(config, database);
-  await app.listen({ port: config.port, host: config.host });
-  app.log.info({ engine: database.engine, url: config.publicUrl }, 'Quayside is serving');
+  // One address to open, whatever HOST binds: the one people use (PUBLIC_URL, or localhost:PORT).
+  await app.listen({
+    port: config.port,
+    host: config.host,
+    listenTextResolver: () => `Quayside is serving (${database.engine}): open ${config.publicUrl}`,
+  });
 
   const setUpLink = await firstAdminSetUpLink(database.db, config.publicUrl);
   if (setUpLink) console.log(`No administrator yet. Open this one-time link to create the first one: ${setUpLink}`);
