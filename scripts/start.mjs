@@ -2,30 +2,13 @@
 // (a fresh clone, or a `git pull` since the last start), then run the compiled server and pass
 // stop signals on to it.
 import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
-import path from 'node:path';
+import { existsSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { buildServer, SERVER_DIST } from './build-server.mjs';
+import { isStale } from './stale.mjs';
 
 const root = fileURLToPath(new URL('..', import.meta.url));
 process.chdir(root);
-
-/** The newest modification time of any file under `paths` (0 when none exists). */
-function newestChange(paths) {
-  let newest = 0;
-  for (const entry of paths) {
-    if (!existsSync(entry)) continue;
-    const stat = statSync(entry);
-    if (stat.isDirectory()) {
-      const children = readdirSync(entry).filter((name) => name !== 'node_modules' && name !== 'dist');
-      newest = Math.max(newest, newestChange(children.map((name) => path.join(entry, name))));
-    } else newest = Math.max(newest, stat.mtimeMs);
-  }
-  return newest;
-}
-
-/** Whether `output` is missing or older than a source it is built from. */
-const isStale = (output, sources) => !existsSync(output) || statSync(output).mtimeMs < newestChange(sources);
 
 const SHARED = ['packages/domain/src', 'packages/domain/package.json', 'package-lock.json'];
 
