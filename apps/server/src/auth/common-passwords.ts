@@ -11,10 +11,14 @@ const COMMON_PASSWORDS = new Set(dictionary['passwords-common'].map((password) =
 
 export const isCommonPassword = (password: string) => COMMON_PASSWORDS.has(password.toLowerCase());
 
-/** Where a new password is chosen, and the body field that holds it. */
-const NEW_PASSWORD_FIELD: Record<string, string> = { '/sign-up/email': 'password', '/reset-password': 'newPassword' };
+/** Where a new password is chosen, and the body field that holds it (/set-up: the first run, first-admin.ts). */
+const NEW_PASSWORD_FIELD: Record<string, string> = {
+  '/sign-up/email': 'password',
+  '/reset-password': 'newPassword',
+  '/set-up': 'password',
+};
 
-/** Refuses a very common password at registration and at reset, with words a person can act on. */
+/** Refuses a very common password at registration, at reset and at set-up, with words a person can act on. */
 export function refuseCommonPasswords(): BetterAuthPlugin {
   return {
     id: 'refuse-common-passwords',

@@ -2,8 +2,7 @@
 // one-time set-up link, and POST /api/auth/set-up with its token creates the first Admin with a
 // sign-in account and signs them in. The token is stored in the database (one row), so every
 // server instance prints and accepts the same link; it stops working once anyone is on the list.
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { COMMON_PASSWORD_CODE, COMMON_PASSWORD_MESSAGE } from '@quayside/domain/auth-messages';
+import { randomBytes } from 'node:crypto';
 import { FIRST_ADMIN_CODES, FIRST_ADMIN_MESSAGES, FirstAdminBody, setUpPath } from '@quayside/domain/first-admin';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
@@ -11,9 +10,9 @@ import { setSessionCookie } from 'better-auth/cookies';
 import { eq } from 'drizzle-orm';
 import type { Database, Queryable } from '../db/client.ts';
 import { people, setupToken } from '../db/schema.ts';
+import { isSameSecret } from '../lib/same-secret.ts';
 import { writePerson } from '../modules/people/people.service.ts';
 import { withWrite } from '../write/with-write.ts';
-import { isCommonPassword } from './common-passwords.ts';
 import { PASSWORD_LENGTH } from './password.ts';
 import { createConfirmedAccount } from './verified-account.ts';
 
@@ -38,9 +37,6 @@ export async function firstAdminSetUpLink(db: Database, publicUrl: string): Prom
   const [row] = await db.select().from(setupToken);
   return row ? `${publicUrl}${setUpPath(row.token)}` : null;
 }
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-const isSameToken = (given: string, stored: string) => timingSafeEqual(digest(given), digest(stored));
 
 const refusal = (status: 'BAD_REQUEST' | 'FORBIDDEN' | 'CONFLICT', message: string, code?: string) =>
   new APIError(status, { message, ...(code ? { code } : {}) });
@@ -67,7 +63,6 @@ export function firstAdminSetUp(options: { db: Database }): BetterAuthPlugin {
             'PASSWORD_TOO_LONG',
           );
         }
-        if (isCommonPassword(password)) throw refusal('BAD_REQUEST', COMMON_PASSWORD_MESSAGE, COMMON_PASSWORD_CODE);
         const person = { ...details, role: 'Admin' as const };
 
         // The token row is locked, so of two set-ups at once the second finds it gone.
@@ -76,7 +71,7 @@ export function firstAdminSetUp(options: { db: Database }): BetterAuthPlugin {
           if (!stored || !(await hasNobody(write.tx))) {
             throw refusal('CONFLICT', FIRST_ADMIN_MESSAGES.alreadySetUp, FIRST_ADMIN_CODES.alreadySetUp);
           }
-          if (!isSameToken(token, stored.token)) {
+          if (!isSameSecret(token, stored.token)) {
             throw refusal('FORBIDDEN', FIRST_ADMIN_MESSAGES.linkInvalid, FIRST_ADMIN_CODES.linkInvalid);
           }
           await writePerson(write, person, undefined);

@@ -27,7 +27,7 @@ const sample = (text: string, series: string) => {
 describe('GET /metrics', () => {
   it('serves Prometheus text: request latency by route and status, the pool, the process', async () => {
     await t.app.inject({ url: '/api/site' });
-    await t.app.inject({ url: '/no/such/page' });
+    await t.app.inject({ url: '/no-such-file.php' }); // a 404 whether or not the web app is built
     const { status, text, type } = await scrape();
     expect(status).toBe(200);
     expect(type).toMatch(/^text\/plain; version=0\.0\.4/);

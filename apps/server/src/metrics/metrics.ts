@@ -1,11 +1,11 @@
 // GET /metrics in Prometheus' text format (prom-client): request latency by route and status, the
 // database pool, slow queries, imports and exports, and the process (memory, CPU, event loop, GC).
 // Each app has a registry of its own, so several apps in one process (tests) never share counts.
-import { createHash, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config.ts';
+import { isSameSecret } from '../lib/same-secret.ts';
 
 export const METRICS_REFUSED =
   'Metrics are served to this machine (loopback, not through a proxy) or to a client sending METRICS_TOKEN as a bearer token.';
@@ -84,13 +84,10 @@ export function registerMetrics(
  */
 function mayReadMetrics(request: FastifyRequest, token: string | undefined) {
   const given = request.headers.authorization;
-  if (token && given !== undefined && isSame(given, `Bearer ${token}`)) return true;
+  if (token && given !== undefined && isSameSecret(given, `Bearer ${token}`)) return true;
   const isDirect = request.headers['x-forwarded-for'] === undefined && request.headers.forwarded === undefined;
   return isDirect && LOOPBACK.has(request.socket.remoteAddress ?? '');
 }
-
-const digest = (text: string) => createHash('sha256').update(text).digest();
-const isSame = (a: string, b: string) => timingSafeEqual(digest(a), digest(b));
 
 const TIMED = Symbol('quayside.timedQueries');
 
