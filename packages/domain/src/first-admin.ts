@@ -1,9 +1,7 @@
-import { z } from 'zod';
-import { PersonInput } from './people.ts';
-
 /**
  * The first run: while the people list is empty, the server prints a one-time set-up link
- * (`/setup?token=...`) and the set-up page creates the first Admin with it. Every word of it is here.
+ * (`/setup?token=...`) and the set-up page creates the first Admin with it. Every word of it is here;
+ * the request's schema is in first-admin-body.ts, so the sign-in screens load no zod for these.
  */
 export const FIRST_ADMIN_MESSAGES = {
   title: 'Set up Quayside',
@@ -22,12 +20,6 @@ export const FIRST_ADMIN_CODES = {
   alreadySetUp: 'ALREADY_SET_UP',
 } as const;
 
-/** POST /api/auth/set-up: the printed token and the first Admin's details. */
-export const FirstAdminBody = PersonInput.pick({ full_name: true, email: true, company_name: true }).extend({
-  token: z.string().max(256),
-  password: z.string().max(1024),
-});
-export type FirstAdminBody = z.infer<typeof FirstAdminBody>;
-
-/** The page's address, with the token the server printed. */
-export const setUpPath = (token: string) => `/setup?token=${encodeURIComponent(token)}`;
+/** The set-up page's address (the web app routes it), and with the token the server printed. */
+export const SET_UP_PAGE = '/setup';
+export const setUpPath = (token: string) => `${SET_UP_PAGE}?token=${encodeURIComponent(token)}`;

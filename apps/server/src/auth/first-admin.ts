@@ -3,7 +3,8 @@
 // sign-in account and signs them in. The token is stored in the database (one row), so every
 // server instance prints and accepts the same link; it stops working once anyone is on the list.
 import { randomBytes } from 'node:crypto';
-import { FIRST_ADMIN_CODES, FIRST_ADMIN_MESSAGES, FirstAdminBody, setUpPath } from '@quayside/domain/first-admin';
+import { FIRST_ADMIN_CODES, FIRST_ADMIN_MESSAGES, setUpPath } from '@quayside/domain/first-admin';
+import { FirstAdminBody } from '@quayside/domain/first-admin-body';
 import type { BetterAuthPlugin } from 'better-auth';
 import { APIError, createAuthEndpoint } from 'better-auth/api';
 import { setSessionCookie } from 'better-auth/cookies';

@@ -15,7 +15,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { create, extract, Parser, type ReadEntry } from 'tar';
 import { z } from 'zod';
-import { lockHolder } from '../db/lock-holder.mjs';
+import { lockFileOf, lockHolder } from '../db/lock-holder.mjs';
 
 // Backup and restore of the embedded database (PGlite) with what lives beside it in DATA_DIR:
 // the uploaded documents and the generated auth secret. The backup is a copy of the stopped data
@@ -200,7 +200,7 @@ async function readManifest(file: string): Promise<Manifest> {
  * starting meanwhile refuses to open the database.
  */
 function holdDatabase(dataDir: string) {
-  const lockFile = `${path.join(dataDir, DATABASE)}.lock`;
+  const lockFile = lockFileOf(path.join(dataDir, DATABASE));
   const holder = lockHolder(lockFile);
   if (holder) {
     throw new BackupError(

@@ -5,7 +5,7 @@ import { type ChildProcess, fork } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { lockHolder } from './lock-holder.mjs';
+import { lockFileOf, lockHolder, socketNoteOf } from './lock-holder.mjs';
 
 const PGLITE_HOST = new URL('./pglite-host.mjs', import.meta.url);
 /** More restarts than this within the window is a crash loop: give up. */
@@ -34,10 +34,10 @@ export const alwaysUp: DatabaseHealth = { status: () => 'up', onEvent: () => {} 
  * on it (its database process holds the lock and has said where its socket is); else null.
  */
 export function runningServerSocketDir(dataDir: string): string | null {
-  if (dataDir === 'memory://' || lockHolder(`${dataDir}.lock`) === null) return null;
+  if (dataDir === 'memory://' || lockHolder(lockFileOf(dataDir)) === null) return null;
   let socketPath: string;
   try {
-    socketPath = readFileSync(`${dataDir}.socket`, 'utf8');
+    socketPath = readFileSync(socketNoteOf(dataDir), 'utf8');
   } catch {
     return null; // a CLI command's own database holds the lock, or the server is still starting
   }

@@ -1,7 +1,20 @@
-// Who holds a lock file: the server's embedded database (db/pglite-host.mjs) and `cli backup` /
+// The files beside a PGlite directory, and who holds its lock: the server's embedded database (db/pglite-host.mjs) and `cli backup` /
 // `cli restore` (backup/backup.ts) both lock a PGlite directory with one. Plain JavaScript, so
 // the database's host process can import it without a TypeScript loader.
 import { readFileSync } from 'node:fs';
+
+/**
+ * The lock file of a PGlite directory (DATA_DIR/pglite.lock), holding its holder's process id.
+ * @param {string} databaseDir
+ */
+export const lockFileOf = (databaseDir) => `${databaseDir}.lock`;
+
+/**
+ * Where the server's database process says which socket it serves (DATA_DIR/pglite.socket), so
+ * CLI commands can reach it while the server runs.
+ * @param {string} databaseDir
+ */
+export const socketNoteOf = (databaseDir) => `${databaseDir}.socket`;
 
 /**
  * The live process whose id the lock file holds (possibly this one), or null when there is no

@@ -8,16 +8,16 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { NodeFS } from '@electric-sql/pglite/nodefs';
 import { PGLiteSocketServer } from '@electric-sql/pglite-socket';
-import { lockHolder } from './lock-holder.mjs';
+import { lockFileOf, lockHolder, socketNoteOf } from './lock-holder.mjs';
 
 const dataDir = process.env.PGLITE_DATA_DIR ?? 'memory://';
 const socketPath = process.env.PGLITE_SOCKET_PATH;
 if (!socketPath) throw new Error('PGLITE_SOCKET_PATH is required');
 // The server's database says where its socket is, so the CLI can work while the server runs.
-const socketNote = process.env.PGLITE_PUBLISH_SOCKET === '1' && dataDir !== 'memory://' ? `${dataDir}.socket` : null;
+const socketNote = process.env.PGLITE_PUBLISH_SOCKET === '1' && dataDir !== 'memory://' ? socketNoteOf(dataDir) : null;
 
 // Two processes writing one PGlite directory corrupt it: the first to start holds a lock file.
-const lockFile = dataDir === 'memory://' ? null : `${dataDir}.lock`;
+const lockFile = dataDir === 'memory://' ? null : lockFileOf(dataDir);
 if (lockFile) {
   const holder = lockHolder(lockFile);
   if (holder !== null && holder !== process.pid) {

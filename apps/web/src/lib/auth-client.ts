@@ -1,4 +1,4 @@
-import type { FirstAdminBody } from '@quayside/domain/first-admin';
+import type { FirstAdminBody } from '@quayside/domain/first-admin-body';
 import { ApiError } from './api.ts';
 
 // The sign-in provider is our own server's better-auth under /api/auth (SPEC.md's "hosted provider").

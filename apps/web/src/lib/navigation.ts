@@ -1,3 +1,4 @@
+import { SET_UP_PAGE } from '@quayside/domain/first-admin';
 import type { LineItem } from '@quayside/domain/line-items';
 
 // The app's addresses (SPEC.md §2) and what a screen passes to the next, in one place:
@@ -11,7 +12,7 @@ export const paths = {
   resetPassword: '/reset-password',
   verifyEmail: '/verify-email',
   /** The first run's set-up page; the server prints its one-time link (not in the spec). */
-  setup: '/setup',
+  setup: SET_UP_PAGE,
   createShipment: '/create-shipment',
   analytics: '/analytics',
   userManagement: '/user-management',
