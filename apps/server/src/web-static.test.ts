@@ -52,6 +52,8 @@ describe('the built web app, served like a product', () => {
       '/setup?token=abc',
       '/line-item/12',
       '/shipment-details/SHP-1',
+      '/line-item/PO-12.5',
+      '/shipment-details/SHP.2026.1',
       '/no/such/page',
     ]) {
       const page = await t.app.inject({ url });

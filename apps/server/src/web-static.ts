@@ -13,11 +13,12 @@ const SERVER_PREFIXES = ['/api', '/assets', '/livez', '/readyz', '/metrics'];
 
 /**
  * A page-like address: the app's pages, and any other one the app redirects to the dashboard
- * (SPEC.md §2 'any other path'). Not a file name (favicon.ico, wp-login.php, .env) and not under
- * the server's own addresses: those answer 404 rather than the app's HTML.
+ * (SPEC.md §2 'any other path'). Not a top-level file name (favicon.ico, wp-login.php, .env) and
+ * not under the server's own addresses: those answer 404 rather than the app's HTML. A deeper
+ * segment may hold a dot: a PO or shipment number (/line-item/PO-12.5).
  */
 const isPagePath = (pathname: string) =>
-  !/\.[a-z0-9]+$/i.test(pathname) &&
+  !/^\/[^/]*\.[a-z0-9]+$/i.test(pathname) &&
   !SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
 /**
