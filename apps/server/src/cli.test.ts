@@ -1,9 +1,6 @@
-import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { promisify } from 'node:util';
 import { ALREADY_RESTORED } from '@quayside/domain/deletions';
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -13,20 +10,11 @@ import { openMigratedDatabase } from './db/open-from-config.ts';
 import { auditLog, lineItems, parts, people } from './db/schema.ts';
 import { deleteLineItem } from './modules/line-items/line-items.service.ts';
 import { insertShipment } from './testing/fixtures.ts';
+import { tryCli } from './testing/real-server.ts';
 import { createPostgresTestDatabase, testEngine } from './testing/test-database.ts';
 
-const run = promisify(execFile);
-const repoRoot = fileURLToPath(new URL('../../..', import.meta.url));
-
 /** Runs `npm run cli -- ...` as a user would, against the database in `env`. */
-const cli = (args: string[], env: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], {
-    cwd: repoRoot,
-    env: { ...process.env, ...env },
-  }).then(
-    (result) => ({ code: 0, ...result }),
-    (error: { code: number; stdout: string; stderr: string }) => error,
-  );
+const cli = (args: string[], env: NodeJS.ProcessEnv) => tryCli({ ...process.env, ...env }, args);
 
 let env: NodeJS.ProcessEnv;
 let dropPostgres = async () => {};

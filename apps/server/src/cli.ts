@@ -154,10 +154,13 @@ async function bulkLoadCommand(args: string[]) {
       seed,
       onProgress: (done, total) =>
         drawProgress(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
-      onStage: (stage) => console.log(stage === 'indexes' ? '\nBuilding the indexes...' : '\nUpdating statistics...'),
+      onStage: (stage) => {
+        endProgress();
+        console.log(stage === 'indexes' ? 'Building the indexes...' : 'Updating statistics...');
+      },
     });
     console.log(
-      `\nLoaded ${loaded.lineItems.toLocaleString('en-US')} line items ` +
+      `Loaded ${loaded.lineItems.toLocaleString('en-US')} line items ` +
         `(${loaded.shipments.toLocaleString('en-US')} shipments, ${loaded.parts.toLocaleString('en-US')} parts) ` +
         `in ${loaded.seconds.toFixed(1)} s.`,
     );
@@ -212,7 +215,7 @@ async function importCommand(args: string[]) {
       { shipments, parts, dryRun: values['dry-run'] },
       { onProgress: (done) => drawProgress(progressBar(done, total)), openTable: readTable },
     );
-    if (process.stdout.isTTY) process.stdout.write('\n');
+    endProgress();
     console.log(summaryLines(report, config.publicUrl).join('\n'));
   } catch (error) {
     throw error instanceof AppError ? new UsageError(error.message) : error;
@@ -301,6 +304,11 @@ async function countRows(readTable: TableOpener, file: { path: string; sheet?: s
 /** A progress line redrawn in place, on a terminal only: in a log or a pipe it would be noise. */
 function drawProgress(line: string) {
   if (process.stdout.isTTY) process.stdout.write(`\r${line}`);
+}
+
+/** Ends a drawn progress line, so what follows starts on a line of its own. */
+function endProgress() {
+  if (process.stdout.isTTY) process.stdout.write('\n');
 }
 
 /** Columns padded to their widest cell: readable in a terminal and easy to copy from. */

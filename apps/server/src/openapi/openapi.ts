@@ -109,10 +109,17 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
 const errorsOf = (operation: Operation) =>
   [...new Set([400, ...(operation.isPublic ? [] : [401, 403]), ...(operation.errors ?? [])])].sort((a, b) => a - b);
 
-const errorResponse = (status: number) => ({
-  description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
-  content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
-});
+/** The `responses` entries of these 4xx answers, each `{ message }`. */
+const errorResponses = (statuses: number[]) =>
+  Object.fromEntries(
+    statuses.map((status) => [
+      status,
+      {
+        description: ERROR_DESCRIPTIONS[status] ?? 'Refused',
+        content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } },
+      },
+    ]),
+  );
 
 /** The sign-in calls an API client needs (served by auth/auth-routes.ts): sign in for a bearer token, who am I, sign out. */
 const SIGN_IN_PATHS = {
@@ -152,7 +159,7 @@ const SIGN_IN_PATHS = {
             },
           },
         },
-        ...Object.fromEntries([400, 401, 403, 429].map((status) => [status, errorResponse(status)])),
+        ...errorResponses([400, 401, 403, 429]),
       },
     },
   },
@@ -182,7 +189,7 @@ const SIGN_IN_PATHS = {
             },
           },
         },
-        400: errorResponse(400),
+        ...errorResponses([400]),
       },
     },
   },
@@ -200,7 +207,7 @@ const SIGN_IN_PATHS = {
             },
           },
         },
-        ...Object.fromEntries([400, 401, 403].map((status) => [status, errorResponse(status)])),
+        ...errorResponses([400, 401, 403]),
       },
     },
   },
@@ -268,9 +275,8 @@ export function openApiOptions(
           operation.operationId = described.operationId;
           operation.summary = described.summary;
           if (described.isPublic) operation.security = [];
-          const responses = (operation.responses ?? {}) as Record<string, unknown>;
-          for (const status of errorsOf(described)) responses[status] ??= errorResponse(status);
-          operation.responses = responses;
+          // An answer the route describes itself wins over the common one.
+          operation.responses = { ...errorResponses(errorsOf(described)), ...(operation.responses as object) };
           nullableWithType(operation);
         }
       }

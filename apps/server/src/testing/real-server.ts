@@ -34,14 +34,18 @@ export async function createServerData() {
   };
 }
 
-/** `npm run cli -- ...` against the server's database, running or not; throws with its output when it fails. */
+/** `npm run cli -- ...` as a user runs it, against the database in `env`: its exit code and output, failing or not. */
+export const tryCli = (env: NodeJS.ProcessEnv, args: string[]) =>
+  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: REPO_ROOT, env }).then(
+    (result) => ({ code: 0, ...result }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+
+/** The same, for set-up steps: throws with its output when it fails. */
 export async function runCli(env: NodeJS.ProcessEnv, args: string[]) {
-  try {
-    return await run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: REPO_ROOT, env });
-  } catch (error) {
-    const { stdout = '', stderr = '' } = error as { stdout?: string; stderr?: string };
-    throw new Error(`cli ${args[0]} failed:\n${stdout}${stderr}`, { cause: error });
-  }
+  const result = await tryCli(env, args);
+  if (result.code !== 0) throw new Error(`cli ${args[0]} failed:\n${result.stdout}${result.stderr}`);
+  return result;
 }
 
 export type RealServer = Awaited<ReturnType<typeof startRealServer>>;
