@@ -1,9 +1,11 @@
 // The web app's JavaScript as a browser downloads it: the initial chunks (what index.html loads
-// before the first screen) and each lazily loaded route chunk, in KB gzip. Builds the app into a
-// temporary directory first (never touching apps/web/dist under a running server).
+// before the first screen) and each lazily loaded route chunk, in KB gzip; and the initial chunks'
+// bytes on the wire, uncompressed and as the server sends the build's .br and .gz copies (a file
+// without one, under 1 KiB, goes as it is). Builds the app into a temporary directory first (never
+// touching apps/web/dist under a running server).
 //   node --import tsx bench/bundle-size.ts
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { initialJavaScript } from './browser.ts';
@@ -22,6 +24,13 @@ try {
     console.log(`| ${chunk.file} | ${chunk.initial ? 'initially' : 'when its route opens'} | ${chunk.kb.toFixed(1)} |`);
   }
   console.log(`| **initial JavaScript** | | **${initialKb.toFixed(1)}** |`);
+
+  const initialFiles = chunks.filter((chunk) => chunk.initial).map((chunk) => path.join(outDir, 'assets', chunk.file));
+  const sent = (suffix: string) =>
+    initialFiles.reduce((sum, file) => sum + statSync(existsSync(file + suffix) ? file + suffix : file).size, 0);
+  console.log(
+    `\nInitial JavaScript on the wire, bytes: ${sent('')} uncompressed, ${sent('.br')} brotli, ${sent('.gz')} gzip`,
+  );
 } finally {
   rmSync(outDir, { recursive: true, force: true });
 }
