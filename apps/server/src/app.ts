@@ -17,6 +17,7 @@ import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
+import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
@@ -110,7 +111,8 @@ export async function buildApp(
     api.addHook('onRequest', createAuthenticate(auth, db, config));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
-    registerLineItemRoutes(api, db, config);
+    registerLineItemRoutes(api, db, config, config.clock);
+    registerExceptionRoutes(api, db, config);
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);

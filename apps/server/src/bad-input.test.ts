@@ -707,6 +707,10 @@ const lineItemQuery = queryParameters({
   report: fc.constantFrom('default', 'dr', 'DR', 'other'),
   po: fc.oneof(fc.constant(REAL.po), nastyText),
   importId: numberText,
+  exception: fc.oneof(
+    fc.constantFrom('late_arrival', 'late_arrival,stale', ',,', 'LATE_ARRIVAL', 'late arrival'),
+    nastyText,
+  ),
 });
 
 const shipmentChoices = ['Mode', 'Trans', 'WTUQ', 'VOLUQ', 'UQ - Outer', 'UQ-Outer', 'UQ-Charge'];
@@ -968,6 +972,60 @@ const CASES: Entry[] = [
             .tuple(unknownText, fc.oneof(fc.constant(REAL.shipment), unknownText))
             .map(([title, related_shipment]) => ({ title, related_shipment })),
           fc.tuple(unknownText).map(([related_shipment]) => ({ title: REAL.po, related_shipment })),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+
+  // Date history and exceptions.
+  {
+    route: 'GET /api/Shipments/history',
+    kind: 'read',
+    requests: getRequest(queryParameters({ shipment: shipmentText }).map((query) => `/api/Shipments/history${query}`)),
+  },
+  {
+    route: 'GET /api/Exceptions/summary',
+    kind: 'read',
+    requests: getRequest(
+      rawQueryPieces.map((raw) => `/api/Exceptions/summary${raw.length > 0 ? `?${raw.join('&')}` : ''}`),
+    ),
+  },
+  {
+    route: 'GET /api/Exceptions/settings',
+    kind: 'read',
+    requests: getRequest(
+      rawQueryPieces.map((raw) => `/api/Exceptions/settings${raw.length > 0 ? `?${raw.join('&')}` : ''}`),
+    ),
+  },
+  {
+    route: 'POST /api/Exceptions/settings',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Exceptions/settings'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              etaSlipDays: fc.integer({ min: 1, max: 365 }),
+              checklist: fc.constant([{ mode: 'SEA', documentType: 'Bill of Lading', after: 'atd' }]),
+            },
+            {
+              etaSlipDays: fc.constantFrom(0, -1, 366, 2.5, '3', null, 1e300),
+              checklist: fc.oneof(
+                junkValue,
+                fc.constant([{ mode: 'BOAT', documentType: 'Bill of Lading', after: 'atd' }]),
+                fc.constant([{ mode: 'SEA', documentType: 'Bogus', after: 'atd' }]),
+                fc.constant([{ mode: 'SEA', documentType: 'Bill of Lading', after: 'eta' }]),
+                fc.constant([
+                  { mode: 'SEA', documentType: 'Bill of Lading', after: 'atd' },
+                  { mode: 'SEA', documentType: 'Bill of Lading', after: 'act_delivery' },
+                ]),
+              ),
+            },
+            ['etaSlipDays', 'checklist'],
+          ),
           junkValue,
         ),
       ),

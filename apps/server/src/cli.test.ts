@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
-import { auditLog, lineItems, parts, people } from './db/schema.ts';
+import { auditLog, lineItems, parts, people, shipmentDateChanges, shipments } from './db/schema.ts';
 import { deleteLineItem } from './modules/line-items/line-items.service.ts';
 import { insertShipment } from './testing/fixtures.ts';
 import { tryCli } from './testing/real-server.ts';
@@ -144,6 +144,24 @@ describe('npm run cli', () => {
     expect(real.stdout).toMatch(/Its line items on the dashboard: http:\/\/localhost:3000\/\?import=\d+/);
     const again = await cli(['import', report, '--parts', parts], env);
     expect(again.stdout).toContain('Shipments: report.csv, 2 rows: 0 created, 0 updated, 1 unchanged, 1 rejected');
+
+    // A moved date is kept in the shipment's history, naming the command line's import.
+    writeFileSync(report, 'Shipment;Dest. ETA\nCLI-IMP-1;2027-03-26\n');
+    const moved = await cli(['import', report], env);
+    const importId = /\?import=(\d+)/.exec(moved.stdout)?.[1];
+    const database = await openMigratedDatabase(loadConfig({ ...process.env, ...env }));
+    try {
+      const changes = await database.db
+        .select()
+        .from(shipmentDateChanges)
+        .innerJoin(shipments, eq(shipments.id, shipmentDateChanges.shipment_id))
+        .where(eq(shipments.shipment, 'CLI-IMP-1'));
+      expect(
+        changes.map(({ shipment_date_changes: change }) => [change.field, change.actor_email, change.source]),
+      ).toEqual([['dest_eta', 'cli', `import:${importId}`]]);
+    } finally {
+      await database.close();
+    }
 
     const garbage = path.join(directory, 'garbage.csv');
     writeFileSync(garbage, Buffer.from([0, 1, 2, 3, 0xff]));

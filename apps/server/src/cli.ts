@@ -72,7 +72,7 @@ Every command but backup and restore works while the server runs (with PGlite, t
 server's database; a bulk load then holds it for its whole transaction); backup and restore need it stopped.
 `;
 
-const CLI_ACTOR: AuditActor = { personId: null, email: 'cli' };
+const CLI_ACTOR: AuditActor = { personId: null, email: 'cli', source: 'cli' };
 
 /** The server's database: with PGlite, through the running server's socket when a server is running. */
 const openCliDatabase = (config: AppConfig) => openMigratedDatabase(config, { share: 'join' });

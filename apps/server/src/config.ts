@@ -129,6 +129,8 @@ export type AppConfig = {
   sessionLifetimeSeconds: number;
   authRateLimits: AuthRateLimits;
   signInThrottle: SignInThrottle;
+  /** What time it is: exceptions are decided as of its day (UTC). Tests move it; nothing else does. */
+  clock: () => Date;
 };
 
 export class ConfigError extends Error {}
@@ -154,6 +156,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
+    clock: () => new Date(),
     databaseUrl: e.DATABASE_URL,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     trustedOrigins: trustedOriginsOf(e.PUBLIC_URL, e.PORT),

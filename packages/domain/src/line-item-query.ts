@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
+import { exceptionParameter } from './exceptions.ts';
 import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import {
   COLUMN_KEYS,
@@ -86,18 +87,23 @@ export const LineItemQuery = z.object({
     .min(1, 'importId must be a whole number.')
     .optional()
     .describe('Only the line items of the shipments in this import (POST /api/Import answers its id)'),
+  exception: exceptionParameter.optional(),
 });
 export type LineItemQuery = z.infer<typeof LineItemQuery>;
 
 /** The part of a query that decides which rows match and their order (paging aside). */
-export type RowQuery = Pick<LineItemQuery, 'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId'>;
+export type RowQuery = Pick<
+  LineItemQuery,
+  'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId' | 'exception'
+>;
 
 /** The effective sort: the caller's, or dest_eta descending when none is given. */
 export const effectiveSort = (sort: readonly SortRule[]) => (sort.length > 0 ? sort : DEFAULT_SORT);
 
 /**
  * The reference: which rows match `query`, in its order. The SQL translation must answer exactly this.
- * `importId` names a database record the rows do not carry, so only the SQL side applies it.
+ * `importId` names a database record the rows do not carry, and `exception` depends on the day and
+ * the date history, so only the SQL side applies them.
  */
 export function queryLineItems(rows: readonly LineItem[], query: RowQuery): LineItem[] {
   const matching = rows.filter(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
+import { EXCEPTION_KINDS } from './exceptions.ts';
 import { plainText } from './fields.ts';
 
 const text = (description: string) => z.string().describe(description);
@@ -44,6 +45,10 @@ export const LineItem = z.object({
   ignore_po_character_count: z.boolean().describe("'Valid PO #'"),
   hide_lineitem: z.boolean().describe("'Hide record': never shown to forwarders"),
   filter_record_out: z.boolean().describe('The same as hide_lineitem'),
+  exceptions: z
+    .array(z.enum(EXCEPTION_KINDS))
+    .optional()
+    .describe('What needs attention today (GET /api/LineItems only): see GET /api/Exceptions/summary'),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

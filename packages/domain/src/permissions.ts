@@ -22,4 +22,7 @@ export const seesHiddenLineItems = isStaff;
 export const canManagePeople = (role: Role | undefined) => role === 'Admin';
 
 /** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
+/** The exception rules (ETA slip threshold, document checklist) are the organisation's: an Admin's. */
+export const canEditExceptionRules = (role: Role | undefined) => role === 'Admin';
+
 export const canRestoreDeletions = (role: Role | undefined) => role === 'Admin';

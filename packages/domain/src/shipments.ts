@@ -263,3 +263,9 @@ export const ShipmentMatchResponse = z.object({
   shipments: z.array(z.string()).describe('Shipment numbers, in order'),
 });
 export type ShipmentMatchResponse = z.infer<typeof ShipmentMatchResponse>;
+
+export const ShipmentHistoryQuery = z.object({
+  shipment: plainText(SHIPMENT_NUMBER_MAX)
+    .refine((value) => value !== '', SHIPMENT_REQUIRED)
+    .describe('The shipment number (exact)'),
+});

@@ -44,6 +44,10 @@ function originOf(url: string | undefined) {
 const credentialsOf = (request: FastifyRequest) =>
   `${request.headers.cookie ?? ''}\n${request.headers.authorization ?? ''}`;
 
+/** A bearer token is an API client's; the web app carries the session cookie. */
+const viaOf = (request: FastifyRequest) =>
+  request.headers.authorization?.startsWith('Bearer ') ? ('api' as const) : ('screen' as const);
+
 type KnownSession = { principal: Principal; expiresAt: number };
 
 /**
@@ -70,7 +74,8 @@ export function createAuthenticate(auth: Auth, db: Database, origins: { publicUr
       return;
     }
     const session = await auth.api.getSession({ headers: toFetchHeaders(request) });
-    const principal = session ? await principalForUser(db, session.user) : null;
+    const person = session ? await principalForUser(db, session.user) : null;
+    const principal = person && { ...person, via: viaOf(request) };
     if (!principal || !session) throw new AppError('unauthenticated', 'Please sign in to continue.');
     known.set(credentials, request.dataVersion, {
       principal,

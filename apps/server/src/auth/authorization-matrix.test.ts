@@ -274,6 +274,34 @@ const CASES: Case[] = [
     expected: writable,
   },
   {
+    route: 'GET /api/Shipments/history',
+    name: 'date history of a shipment',
+    request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
+    expected: readable,
+  },
+  {
+    route: 'GET /api/Exceptions/summary',
+    name: 'exception counts',
+    request: () => ({ url: '/api/Exceptions/summary' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/Exceptions/settings',
+    name: 'exception rules',
+    request: () => ({ url: '/api/Exceptions/settings' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Exceptions/settings',
+    name: 'change the exception rules',
+    request: () => ({
+      method: 'POST',
+      url: '/api/Exceptions/settings',
+      payload: { etaSlipDays: 3, checklist: [{ mode: '*', documentType: 'Commercial Invoice', after: 'atd' }] },
+    }),
+    expected: adminOnly,
+  },
+  {
     route: 'GET /api/Deletions',
     name: 'recent deletions',
     request: () => ({ url: '/api/Deletions' }),

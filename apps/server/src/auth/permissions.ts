@@ -7,6 +7,8 @@ import { seesShipment } from './visibility.ts';
 
 export const canManagePeople = (principal: Principal) => roles.canManagePeople(principal.role);
 
+export const canEditExceptionRules = (principal: Principal) => roles.canEditExceptionRules(principal.role);
+
 export const canRestoreDeletions = (principal: Principal) => roles.canRestoreDeletions(principal.role);
 
 export const canWriteRecords = (principal: Principal) => roles.canWriteRecords(principal.role);

@@ -11,6 +11,8 @@ export type Principal = {
   fullName: string;
   role: Role;
   company: string;
+  /** How the request came: the web app's session cookie, or a bearer token (an API client). */
+  via?: 'screen' | 'api';
 };
 
 type SessionUser = { id: string; email: string; banned?: boolean | null };

@@ -33,6 +33,7 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_user',
       'auth_verification',
       'documents',
+      'exception_settings',
       'import_shipments',
       'imports',
       'line_item_counts',
@@ -41,7 +42,9 @@ describe(`migrations on ${testEngine}`, () => {
       'parts',
       'people',
       'rate_limits',
+      'required_documents',
       'setup_token',
+      'shipment_date_changes',
       'shipments',
     ]);
     const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);

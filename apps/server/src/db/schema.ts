@@ -118,6 +118,20 @@ export const lineItemRows = pgTable(
     est_delivery: pgDate('est_delivery', { mode: 'string' }),
     house: text('house').notNull(),
     master: text('master').notNull(),
+    // What the exceptions (domain's exceptions.ts) are decided on, so each is one index range as of
+    // any day (modules/exceptions/exception-sql.ts): a date that, once passed, makes the exception.
+    /** ETD (else Origin ETD) while there is no ATD. */
+    departure_due: pgDate('departure_due', { mode: 'string' }),
+    /** Dest. ETA while there is no ATA. */
+    arrival_due: pgDate('arrival_due', { mode: 'string' }),
+    /** Est Delivery while there is no Act Delivery. */
+    delivery_due: pgDate('delivery_due', { mode: 'string' }),
+    /** Days Dest. ETA now lies after its first promise, while there is no ATA. */
+    eta_slip_days: integer('eta_slip_days'),
+    /** The earliest milestone after which a required document is still missing. */
+    documents_due: pgDate('documents_due', { mode: 'string' }),
+    /** The day the shipment was last changed, while it is in transit (ATD, no ATA). */
+    in_transit_updated: pgDate('in_transit_updated', { mode: 'string' }),
     /** Case-folded displayed text of the DR report's columns, joined by U+0001. */
     search_dr: text('search_dr').notNull(),
     /** The same for the Default Report's other columns. */
@@ -156,6 +170,61 @@ export const documents = pgTable(
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index().on(table.shipment_id), index().on(table.created_at)],
+);
+
+/**
+ * Every change of a shipment's dates: written by a trigger on shipments (migration 0008), so no
+ * writer can forget it. Who and through what come from the write door's transaction settings
+ * (write/with-write.ts). A row is written only when a value changes: an import of the same file
+ * twice records nothing the second time.
+ */
+export const shipmentDateChanges = pgTable(
+  'shipment_date_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    /** The shipments column (etd, dest_eta, ...). */
+    field: text('field').notNull(),
+    old_value: timestamp('old_value', { withTimezone: true }),
+    new_value: timestamp('new_value', { withTimezone: true }),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+    actor_person_id: bigint('actor_person_id', { mode: 'number' }),
+    actor_email: text('actor_email'),
+    /** screen, api, cli, import:<id>, or database (a write that did not come through the door). */
+    source: text('source').notNull(),
+  },
+  (table) => [index().on(table.shipment_id, table.field, table.id)],
+);
+
+/** The Admin's exception rules: one row. */
+export const exceptionSettings = pgTable(
+  'exception_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    eta_slip_days: integer('eta_slip_days').notNull().default(3),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('exception_settings_single_row', sql`${table.id} = 1`),
+    check('exception_settings_slip_days', sql`${table.eta_slip_days} between 1 and 365`),
+  ],
+);
+
+/** The documents each Mode must have once a milestone has passed ('*': every mode). */
+export const requiredDocuments = pgTable(
+  'required_documents',
+  {
+    mode: text('mode').notNull(),
+    document_type: text('document_type').notNull(),
+    /** The milestone: 'atd' or 'act_delivery'. */
+    after: text('after').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.mode, table.document_type] }),
+    check('required_documents_after', sql`${table.after} in ('atd', 'act_delivery')`),
+  ],
 );
 
 /** One row per import run (POST /api/Import, `cli import`); its summary is the report's counts. */

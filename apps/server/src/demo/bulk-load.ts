@@ -36,7 +36,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions) {
   const prefix = `BLK${seed}-`;
   const started = performance.now();
   // One entry for the whole load: a million audit rows would only bury the real ones.
-  const generated = await withWrite(db, { personId: null, email: 'bulk-load' }, async (write) => {
+  const generated = await withWrite(db, { personId: null, email: 'bulk-load', source: 'cli' }, async (write) => {
     const { tx } = write;
     // The planner's estimates for these statements are huge, so PostgreSQL would JIT-compile them:
     // seconds of compiling per batch for nothing. A bigger sort memory speeds up the index builds.

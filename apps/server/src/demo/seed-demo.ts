@@ -16,7 +16,7 @@ import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 export const DEMO_PREFIX = 'QS-';
 export const DEMO_SHIPMENTS = 300;
 const DEMO_SEED = 2026;
-const SEED_ACTOR: AuditActor = { personId: null, email: 'seed-demo' };
+const SEED_ACTOR: AuditActor = { personId: null, email: 'seed-demo', source: 'cli' };
 
 type Auth = ReturnType<typeof createAuthFromConfig>;
 type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];

@@ -44,6 +44,20 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Create shipments, or update one (?id=); Order Ref POs become line items',
     errors: [404, 409],
   },
+  'GET /api/Shipments/history': {
+    operationId: 'getShipmentHistory',
+    summary: "A shipment's date history, its estimates' movement and its documents",
+    errors: [404],
+  },
+  'GET /api/Exceptions/summary': {
+    operationId: 'getExceptionSummary',
+    summary: 'How many visible line items have each exception today',
+  },
+  'GET /api/Exceptions/settings': { operationId: 'getExceptionSettings', summary: 'The exception rules' },
+  'POST /api/Exceptions/settings': {
+    operationId: 'saveExceptionSettings',
+    summary: 'Replace the exception rules (Admin)',
+  },
   'GET /api/LineItems': {
     operationId: 'listLineItems',
     summary: 'One page of line items for a search, filters and sort',

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { type AuditActor, type AuditEntry, recordAudits } from '../modules/audit/audit.service.ts';
 import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
@@ -17,6 +18,17 @@ export class Write {
     readonly tx: Transaction,
     readonly actor: AuditActor,
   ) {}
+
+  /**
+   * Names who writes and through what for the rest of the transaction, where the database's own
+   * triggers read it (the date history, migration 0008).
+   */
+  async changeSource(source: string) {
+    await this.tx.execute(sql`
+      select set_config('quayside.actor_person_id', ${String(this.actor.personId ?? '')}, true),
+             set_config('quayside.actor_email', ${this.actor.email ?? ''}, true),
+             set_config('quayside.change_source', ${source}, true)`);
+  }
 
   /** These shipments' line items show something new (a shipment field, a new line item). */
   shipmentsChanged(ids: Iterable<number>) {
@@ -58,6 +70,7 @@ export class Write {
 export function withWrite<T>(db: Queryable, actor: AuditActor, work: (write: Write) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const write = new Write(tx, actor);
+    await write.changeSource(actor.source ?? 'system');
     const result = await work(write);
     await write.flush();
     return result;

@@ -1,7 +1,12 @@
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
-export type AuditActor = { personId: number | null; email: string | null };
+export type AuditActor = {
+  personId: number | null;
+  email: string | null;
+  /** Through what: screen, api, cli, import:<id> (the date history records it); 'system' when unsaid. */
+  source?: string;
+};
 export type AuditEntry = {
   /** 'restore' brings back a deletion; its `after` names the deletion's audit entry as `deletion_id`. */
   action: 'create' | 'update' | 'delete' | 'register' | 'restore';
@@ -29,7 +34,8 @@ export async function recordAudits(db: Queryable, actor: AuditActor, entries: re
   );
 }
 
-export const actorOf = (principal: { personId: number; email: string }): AuditActor => ({
+export const actorOf = (principal: { personId: number; email: string; via?: string }): AuditActor => ({
   personId: principal.personId,
   email: principal.email,
+  source: principal.via ?? 'screen',
 });

@@ -98,6 +98,8 @@ export async function uploadDocuments(
     return await withWrite(db, actorOf(principal), async (write) => {
       const { tx } = write;
       const shipment = await findWritableShipment(tx, principal, upload.shipment);
+      // A document may be one the shipment's checklist was missing (its exceptions).
+      write.shipmentsChanged([shipment.id]);
       const uploaded: UploadedDocument[] = [];
       for (const [index, file] of checked.entries()) {
         const [row] = await tx

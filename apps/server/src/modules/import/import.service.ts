@@ -159,6 +159,8 @@ async function applyImport(
         })
         .returning({ id: imports.id });
       if (!record) throw new Error('import record not inserted');
+      // The date history names this import as what changed each date.
+      await write.changeSource(`import:${record.id}`);
 
       const collector = new ReportCollector();
       let lineItemsCreated = 0;

@@ -34,6 +34,38 @@ const DISPLAYED: Record<ColumnKey, SQL> = {
   master: sql`s.master`,
 };
 
+/**
+ * What the exceptions are decided on (domain's exceptions.ts; the conditions are in
+ * modules/exceptions/exception-sql.ts), per shipment `s`. Migration 0008 filled existing rows with
+ * the same expressions.
+ */
+const EXCEPTION_BASIS = {
+  departure_due: sql.raw(`case when s.atd is null then (coalesce(s.etd, s.origin_etd) at time zone 'UTC')::date end`),
+  arrival_due: sql.raw(`case when s.ata is null then (s.dest_eta at time zone 'UTC')::date end`),
+  delivery_due: sql.raw(`case when s.act_delivery is null then (s.est_delivery at time zone 'UTC')::date end`),
+  // The first promise is the oldest value Dest. ETA ever held: the old value of its first recorded
+  // change, else (never changed) the value it has.
+  eta_slip_days: sql.raw(`case when s.ata is null then (s.dest_eta at time zone 'UTC')::date - coalesce(
+      (select (c.old_value at time zone 'UTC')::date from shipment_date_changes c
+       where c.shipment_id = s.id and c.field = 'dest_eta' and c.old_value is not null order by c.id limit 1),
+      (s.dest_eta at time zone 'UTC')::date) end`),
+  documents_due: sql.raw(`(select min(case rd.after when 'atd' then (s.atd at time zone 'UTC')::date
+                                          else (s.act_delivery at time zone 'UTC')::date end)
+      from required_documents rd
+      where rd.mode in ('*', s.mode)
+        and not exists (select 1 from documents d where d.shipment_id = s.id and d.document_type = rd.document_type))`),
+  in_transit_updated: sql.raw(
+    `case when s.atd is not null and s.ata is null then (s.updated_at at time zone 'UTC')::date end`,
+  ),
+};
+const basisColumns = sql.raw(Object.keys(EXCEPTION_BASIS).join(', '));
+const basisValues = sql.join(Object.values(EXCEPTION_BASIS), sql`, `);
+const basisUpdates = sql.raw(
+  Object.keys(EXCEPTION_BASIS)
+    .map((name) => `${name} = excluded.${name}`)
+    .join(', '),
+);
+
 /** The columns' texts joined by U+0001 (which search text may not contain), case-folded as foldCase() does. */
 const searchText = (columns: readonly ColumnKey[]) =>
   sql`lower(concat_ws(chr(1), ${sql.join(
@@ -54,14 +86,14 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
     insert into line_item_rows (
       line_item_id, shipment_id, forwarder_key, is_hidden, title, related_shipment, forwarder_name,
       cosignee_name, origin_port, destination_port, transit_type, number_of_parts, part_numbers, total_qty,
-      atd, dest_eta, ata, est_delivery, house, master, search_dr, search_default_only
+      atd, dest_eta, ata, est_delivery, house, master, search_dr, search_default_only, ${basisColumns}
     )
     select
       li.id, s.id, ${forwarderKeySql(sql`s.forwarder_name`)}, li.hide_lineitem, li.title, s.shipment, s.forwarder_name,
       s.consignee_name, s.origin, s.dest, ${DISPLAYED.transit_type}, coalesce(p.number_of_parts, 0),
       ${DISPLAYED.part_numbers}, coalesce(p.total_qty, 0),
       ${dateOf('atd')}, ${dateOf('dest_eta')}, ${dateOf('ata')}, ${dateOf('est_delivery')}, s.house, s.master,
-      ${searchText(REPORT_COLUMNS.dr)}, ${searchText(DEFAULT_ONLY_COLUMNS)}
+      ${searchText(REPORT_COLUMNS.dr)}, ${searchText(DEFAULT_ONLY_COLUMNS)}, ${basisValues}
     from line_items li
     join shipments s on s.id = li.shipment_id
     left join lateral (
@@ -79,6 +111,14 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
       number_of_parts = excluded.number_of_parts, part_numbers = excluded.part_numbers,
       total_qty = excluded.total_qty, atd = excluded.atd, dest_eta = excluded.dest_eta, ata = excluded.ata,
       est_delivery = excluded.est_delivery, house = excluded.house, master = excluded.master,
-      search_dr = excluded.search_dr, search_default_only = excluded.search_default_only
+      search_dr = excluded.search_dr, search_default_only = excluded.search_default_only, ${basisUpdates}
   `);
+}
+
+/** Re-decides every row's missing documents after the checklist changed (only rows whose answer moved are written). */
+export async function refreshDocumentsDue(db: Queryable) {
+  await db.execute(sql`
+    update line_item_rows r set documents_due = due.value
+    from (select s.id, ${EXCEPTION_BASIS.documents_due} as value from shipments s) due
+    where r.shipment_id = due.id and r.documents_due is distinct from due.value`);
 }

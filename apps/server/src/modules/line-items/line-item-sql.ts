@@ -2,6 +2,7 @@ import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-co
 import { effectiveSort, type Filter, type RowQuery, type SortRule } from '@quayside/domain/line-item-query';
 import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
+import { anyException, type ExceptionContext } from '../exceptions/exception-sql.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
 // Its text columns use the "C" collation, so lower() and ILIKE fold ASCII only, exactly as foldCase().
@@ -42,9 +43,15 @@ export function displayed(key: ColumnKey): SQL {
   }
 }
 
-/** The search, filters and PO of `query` as one condition on line_item_rows `r` (who sees what aside). */
-export function queryCondition(query: RowQuery): SQL {
+/**
+ * The search, filters, PO, import and exceptions of `query` as one condition on line_item_rows `r`
+ * (who sees what aside); exceptions are decided as of `context`.
+ */
+export function queryCondition(query: RowQuery, context: ExceptionContext): SQL {
   const conditions: SQL[] = [];
+  if (query.exception !== undefined && query.exception.length > 0) {
+    conditions.push(anyException(query.exception, context));
+  }
   if (query.po) conditions.push(sql`r.title = ${query.po}`);
   if (query.importId !== undefined) {
     conditions.push(
@@ -67,7 +74,11 @@ export function queryCondition(query: RowQuery): SQL {
 }
 
 export const hasCriteria = (query: RowQuery) =>
-  Boolean(query.po) || query.importId !== undefined || query.q !== '' || query.filters.length > 0;
+  Boolean(query.po) ||
+  query.importId !== undefined ||
+  query.q !== '' ||
+  query.filters.length > 0 ||
+  (query.exception?.length ?? 0) > 0;
 
 function filterCondition(filter: Filter): SQL {
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;

@@ -14,6 +14,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
+import type { ExceptionContext } from '../exceptions/exception-sql.ts';
+import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { countLineItems, deleteLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
 import { exportCsv } from './line-items-export.ts';
 
@@ -24,11 +26,11 @@ import { exportCsv } from './line-items-export.ts';
  */
 const REMEMBERED_ANSWERS = 200;
 
-/** What a principal's answer depends on besides the data: what it may see, and what it asked. */
-const answerKey = (request: FastifyRequest) =>
-  `${request.principal.role}\n${request.principal.company}\n${request.url}`;
+/** What a principal's answer depends on besides the data: what it may see, what it asked, and the day. */
+const answerKey = (request: FastifyRequest, context: ExceptionContext) =>
+  `${request.principal.role}\n${request.principal.company}\n${context.today}\n${request.url}`;
 
-export function registerLineItemRoutes(app: FastifyInstance, db: Database, limits: BulkWorkLimits) {
+export function registerLineItemRoutes(app: FastifyInstance, db: Database, limits: BulkWorkLimits, clock: () => Date) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
@@ -38,10 +40,11 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
     '/api/LineItems',
     { schema: { tags: ['line items'], querystring: LineItemQuery, response: { 200: LineItemsResponse } } },
     async (request) => {
-      const key = answerKey(request);
+      const context = await exceptionContext(db, clock);
+      const key = answerKey(request, context);
       const remembered = pages.get(key, request.dataVersion);
       if (remembered) return remembered;
-      const page = await listLineItems(db, request.principal, request.query);
+      const page = await listLineItems(db, request.principal, request.query, context);
       pages.set(key, request.dataVersion, page);
       return page;
     },
@@ -58,10 +61,11 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
       },
     },
     async (request) => {
-      const key = answerKey(request);
+      const context = await exceptionContext(db, clock);
+      const key = answerKey(request, context);
       let total = counts.get(key, request.dataVersion);
       if (total === undefined) {
-        total = await countLineItems(db, request.principal, request.query);
+        total = await countLineItems(db, request.principal, request.query, context);
         counts.set(key, request.dataVersion, total);
       }
       return { total };
@@ -79,7 +83,8 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
       preHandler: limitExports,
     },
     async (request, reply) => {
-      const csv = await exportCsv(db, request.principal, request.query, limits.bulkStatementTimeoutMs);
+      const context = await exceptionContext(db, clock);
+      const csv = await exportCsv(db, request.principal, request.query, context, limits.bulkStatementTimeoutMs);
       const fileName = exportFileName(new Date());
       reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -1,3 +1,4 @@
+import type { ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
 import {
@@ -16,29 +17,29 @@ import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
+import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
-/** One page of the line items the principal sees, matching the query, in its order. */
+/** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
 export async function listLineItems(
   db: Queryable,
   principal: Principal,
   query: LineItemQuery,
+  context: ExceptionContext,
 ): Promise<LineItemsResponse> {
-  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`;
-  const page = await db.execute<{ line_item_id: string }>(sql`
-    select r.line_item_id from line_item_rows r where ${where}
+  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}`;
+  const page = await db.execute<{ line_item_id: string; exceptions: ExceptionKind[] }>(sql`
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions from line_item_rows r where ${where}
     order by ${orderBy(sortKeys(query.sort))}
     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
+  const exceptions = new Map(page.rows.map((row) => [Number(row.line_item_id), row.exceptions]));
   const totalAll = await countVisible(db, principal);
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
   const total = hasCriteria(query) ? await countRows(db, where, COUNT_LIMIT + 1) : totalAll;
-  const rows = await lineItemsByIds(
-    db,
-    page.rows.map((row) => Number(row.line_item_id)),
-  );
+  const rows = await lineItemsByIds(db, [...exceptions.keys()]);
   return {
-    lineItems: rows,
+    lineItems: rows.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
     total,
     totalExact: total <= COUNT_LIMIT || !hasCriteria(query),
     totalAll,
@@ -48,9 +49,9 @@ export async function listLineItems(
 }
 
 /** How many line items the principal sees match the query, exactly (it may have to read every match). */
-export async function countLineItems(db: Queryable, principal: Principal, query: RowQuery) {
+export async function countLineItems(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  return countRows(db, sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`);
+  return countRows(db, sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}`);
 }
 
 /** What the principal sees before search and filters, from the trigger-kept counts (a handful of rows). */
@@ -69,7 +70,8 @@ async function countRows(db: Queryable, where: SQL, limit?: number) {
 
 /**
  * Every matching row's cells as displayed (domain's displayText), for `columns`, in order, a batch
- * at a time: what the CSV export writes. One query takes the matching ids in order (a million in
+ * at a time: what the CSV export writes. With `withExceptions`, a last cell names the row's
+ * exceptions as of `context`. One query takes the matching ids in order (a million in
  * one 7 MB text), then each batch reads its cells from the read model by id, so an export neither
  * holds a connection nor builds the whole result in memory. A line item deleted meanwhile is left
  * out; one changed meanwhile is written as it is now.
@@ -78,14 +80,16 @@ export async function* streamDisplayedRows(
   db: Queryable,
   principal: Principal,
   query: RowQuery,
+  context: ExceptionContext,
   columns: readonly ColumnKey[],
+  withExceptions = false,
   // Small batches keep little alive at a time: at 1,000,000 rows, 2,000 a batch grew the server
   // by 174 MB, 500 by 42 MB, at the same speed (bench/RESULTS.md).
   batchSize = 500,
   /** The id list of a million rows takes longer than a request's statement may: the export's own limit. */
   statementTimeoutMs?: number,
 ): AsyncGenerator<string[][]> {
-  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query)}`;
+  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}`;
   const result = await db.transaction(async (tx) => {
     await allowLongStatements(tx, statementTimeoutMs);
     return tx.execute<{ ids: string }>(sql`
@@ -93,8 +97,10 @@ export async function* streamDisplayedRows(
                    order by ${orderBy(sortKeys(query.sort))})::text as ids`);
   });
   const ids = parseIdArray(result.rows[0]?.ids ?? '{}');
+  const expressions = columns.map(displayed);
+  if (withExceptions) expressions.push(sql`array_to_string(${exceptionsOf(context, 'labels')}, '; ')`);
   const cells = sql.join(
-    columns.map((key, index) => sql`${displayed(key)} as ${sql.raw(`c${index}`)}`),
+    expressions.map((expression, index) => sql`${expression} as ${sql.raw(`c${index}`)}`),
     sql`, `,
   );
   const batchAt = async (start: number) => {
@@ -103,7 +109,7 @@ export async function* streamDisplayedRows(
       select r.line_item_id::text as id, ${cells} from line_item_rows r
       where r.line_item_id = any(${`{${batch.join(',')}}`}::bigint[])`);
     const byId = new Map(
-      rows.rows.map((row) => [Number(row.id), columns.map((_key, index) => row[`c${index}`] ?? '')]),
+      rows.rows.map((row) => [Number(row.id), expressions.map((_cell, index) => row[`c${index}`] ?? '')]),
     );
     return batch.flatMap((id) => {
       const row = byId.get(id);

@@ -105,6 +105,8 @@ describe('GET /api/LineItems', () => {
       ignore_po_character_count: false,
       hide_lineitem: false,
       filter_record_out: false,
+      // Dest. ETA and ATD long passed, no ATA, no documents.
+      exceptions: ['late_arrival', 'missing_documents'],
     });
   });
 

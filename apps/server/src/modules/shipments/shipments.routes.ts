@@ -1,5 +1,7 @@
+import { DateHistoryResponse } from '@quayside/domain/date-history';
 import {
   ShipmentBody,
+  ShipmentHistoryQuery,
   ShipmentMatchResponse,
   ShipmentsQuery,
   ShipmentsResponse,
@@ -9,6 +11,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
+import { dateHistory } from './date-history.service.ts';
 import { createShipment, getShipment, listShipments, matchShipments, updateShipment } from './shipments.service.ts';
 
 export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
@@ -55,5 +58,20 @@ export function registerShipmentRoutes(app: FastifyInstance, db: Database) {
           : await updateShipment(db, request.principal, id, input);
       return { shipments: [saved] };
     },
+  );
+
+  api.get(
+    '/api/Shipments/history',
+    {
+      schema: {
+        tags: ['shipments'],
+        description:
+          "A shipment's date history: every change of its dates (who, when, through what), each estimate's " +
+          'first promise and how far it has moved, and its documents. 404 when not found or not visible.',
+        querystring: ShipmentHistoryQuery,
+        response: { 200: DateHistoryResponse },
+      },
+    },
+    async (request) => dateHistory(db, request.principal, request.query.shipment),
   );
 }

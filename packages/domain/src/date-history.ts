@@ -1,0 +1,111 @@
+import { z } from 'zod';
+import { SHIPMENT_DATE_FIELDS } from './shipments.ts';
+
+// A shipment's date history (GET /api/Shipments/history): every change of its nine dates, and how
+// far each estimate has moved from its first promise.
+
+type DateLabel = keyof typeof SHIPMENT_DATE_FIELDS;
+export type DateField = (typeof SHIPMENT_DATE_FIELDS)[DateLabel];
+
+export const DATE_FIELD_LABELS = Object.fromEntries(
+  Object.entries(SHIPMENT_DATE_FIELDS).map(([label, field]) => [field, label]),
+) as Record<DateField, DateLabel>;
+
+/** The dates that are promises (they move); the others record that something happened. */
+export const ESTIMATE_FIELDS = ['etd', 'origin_etd', 'eta', 'dest_eta', 'est_delivery'] as const satisfies DateField[];
+/** A milestone recorded: what the timeline calls it when one of these is first set. */
+export const MILESTONE_EVENTS: Partial<Record<DateField, string>> = {
+  atd: 'Departed',
+  ata: 'Arrived',
+  act_delivery: 'Delivered',
+  obl_received_date: 'OBL received',
+};
+
+const field = z.enum(Object.values(SHIPMENT_DATE_FIELDS) as [DateField, ...DateField[]]);
+const isoOrNull = z.string().nullable();
+
+export const DateChange = z.object({
+  field,
+  label: z.string(),
+  oldValue: isoOrNull,
+  newValue: isoOrNull,
+  at: z.string().describe('When (ISO timestamp)'),
+  by: z.string().nullable().describe('Who: an e-mail address, or cli / seed-demo / bulk-load'),
+  source: z.string().describe('Through what: screen, api, cli, import:<id>'),
+});
+export type DateChange = z.infer<typeof DateChange>;
+
+export const EstimateSummary = z.object({
+  field,
+  label: z.string(),
+  firstPromise: isoOrNull.describe('The oldest value it held'),
+  current: isoOrNull,
+  daysMoved: z.number().int().nullable().describe('Days from the first promise to the current value'),
+  changes: z.number().int(),
+});
+export type EstimateSummary = z.infer<typeof EstimateSummary>;
+
+export const DateHistoryResponse = z.object({
+  shipment: z.string(),
+  createdAt: z.string(),
+  changes: z.array(DateChange).describe('Oldest first'),
+  estimates: z.array(EstimateSummary).describe('The estimates that have a value or have changed'),
+  documents: z.array(z.object({ documentType: z.string(), fileName: z.string(), at: z.string() })),
+});
+export type DateHistoryResponse = z.infer<typeof DateHistoryResponse>;
+
+const DAY_MS = 86_400_000;
+const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY_MS);
+
+/**
+ * Each estimate's first promise, current value and movement. The first promise is the oldest value
+ * it ever held: the old value of its first change that had one, else (never changed from a value)
+ * its current value. The read model's eta_slip_days is the same rule in SQL (line-item-rows.ts).
+ */
+export function summariseEstimates(
+  changes: readonly DateChange[],
+  current: Readonly<Record<DateField, string | null>>,
+): EstimateSummary[] {
+  return ESTIMATE_FIELDS.flatMap((name) => {
+    const own = changes.filter((change) => change.field === name);
+    const now = current[name];
+    const firstPromise = own.find((change) => change.oldValue !== null)?.oldValue ?? now;
+    if (firstPromise === null && own.length === 0) return [];
+    return [
+      {
+        field: name,
+        label: DATE_FIELD_LABELS[name],
+        firstPromise,
+        current: now,
+        daysMoved: firstPromise !== null && now !== null ? dayOf(now) - dayOf(firstPromise) : null,
+        changes: own.length,
+      },
+    ];
+  });
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const shortDate = (iso: string, withYear: boolean) => {
+  const date = new Date(iso);
+  const text = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
+  return withYear ? `${text} ${date.getUTCFullYear()}` : text;
+};
+
+/** 'Dest. ETA: 12 Mar → 26 Mar, +14 days, 3 changes'. */
+export function describeEstimate(summary: EstimateSummary): string {
+  const { firstPromise, current } = summary;
+  const sameYear = firstPromise !== null && current !== null && firstPromise.slice(0, 4) === current.slice(0, 4);
+  const dates =
+    firstPromise === current
+      ? firstPromise === null
+        ? 'none'
+        : shortDate(firstPromise, true)
+      : `${firstPromise === null ? 'none' : shortDate(firstPromise, !sameYear)} → ${current === null ? 'none' : shortDate(current, !sameYear)}`;
+  const parts = [`${summary.label}: ${dates}`];
+  if (summary.daysMoved !== null && summary.daysMoved !== 0) {
+    const days = Math.abs(summary.daysMoved);
+    parts.push(`${summary.daysMoved > 0 ? '+' : '−'}${days} ${days === 1 ? 'day' : 'days'}`);
+  }
+  parts.push(`${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'}`);
+  return parts.join(', ');
+}
