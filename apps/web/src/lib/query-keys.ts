@@ -12,6 +12,8 @@ export const lineItemKeys = {
   count: <Params extends object>(params: Params) => [...LINE_ITEMS, 'count', params] as const,
   byPo: (po: string) => [...LINE_ITEMS, 'by-po', po] as const,
   ofShipment: (shipmentNumber: string) => [...LINE_ITEMS, 'of-shipment', shipmentNumber] as const,
+  /** How many have each exception: it moves with every change of line items. */
+  exceptionSummary: () => [...LINE_ITEMS, 'exception-summary'] as const,
 };
 
 const SHIPMENTS = ['shipments'] as const;
@@ -19,6 +21,7 @@ const SHIPMENTS = ['shipments'] as const;
 export const shipmentKeys = {
   all: SHIPMENTS,
   detail: (shipmentNumber: string) => [...SHIPMENTS, 'detail', shipmentNumber] as const,
+  history: (shipmentNumber: string) => [...SHIPMENTS, 'history', shipmentNumber] as const,
   match: (text: string) => [...SHIPMENTS, 'match', text] as const,
 };
 

@@ -68,6 +68,37 @@ describe('the dashboard view', () => {
   });
 });
 
+describe("the 'Needs attention' chips", () => {
+  const summary = () => ({
+    asOf: '2026-11-24',
+    etaSlipDays: 3,
+    counts: { late_departure: 0, late_arrival: 4, late_delivery: 0, eta_slipped: 2, missing_documents: 0, stale: 0 },
+    total: 5,
+  });
+
+  it('count each exception the user has, and ask for the chosen ones, kept in the address and never saved', async () => {
+    const api = renderScreen(<DashboardPage />, {
+      at: '/?q=bolt',
+      api: { 'GET /api/LineItems': lineItems, 'GET /api/Exceptions/summary': summary },
+    });
+    const group = await screen.findByRole('group', { name: 'Needs attention' });
+    expect(within(group).queryByRole('button', { name: /Late departure/ })).toBeNull();
+    const slipped = within(group).getByRole('button', { name: 'ETA slipped · 2' });
+    expect(slipped).toHaveAttribute(
+      'title',
+      'Not yet arrived, and Dest. ETA is 3 or more days later than first promised.',
+    );
+    await userEvent.click(slipped);
+    await waitFor(() =>
+      expect(listRequests(api).at(-1)).toMatchObject({ q: 'bolt', exception: 'eta_slipped', page: '1' }),
+    );
+    await userEvent.click(within(group).getByRole('button', { name: 'Late arrival · 4' }));
+    await waitFor(() => expect(listRequests(api).at(-1)).toMatchObject({ exception: 'late_arrival,eta_slipped' }));
+    expect(address()).toBe('/?q=bolt&exception=late_arrival%2Ceta_slipped');
+    expect(localStorage.getItem(tableViewStorageKey(ADMIN.email, 'exception'))).toBeNull();
+  });
+});
+
 describe('an installation with no line items yet', () => {
   const nothing = (call: ApiCall) => ({ ...lineItems(call), totalAll: 0 });
 

@@ -14,16 +14,18 @@ import { useProfile } from '../../lib/profile.tsx';
 import { useSignedInUser } from '../../lib/session.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { EmptyState, LoadingState } from './dashboard-states.tsx';
+import { dashboardListParams } from './dashboard-view.ts';
 import { ExportButton } from './export-button.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters.ts';
 import { LineItemTable } from './line-item-table.tsx';
 import { lineItemCountQuery, lineItemListQuery } from './line-items-api.ts';
+import { NeedsAttention } from './needs-attention.tsx';
 import { Pagination } from './pagination.tsx';
 import { matchCount, pageCountOf } from './paging.ts';
 import { SearchBox } from './search-box.tsx';
 import { TableSummary } from './table-summary.tsx';
-import { countParamsOf, exportParamsOf, isViewCustomised, lineItemListParams } from './table-view.ts';
+import { countParamsOf, exportParamsOf, isViewCustomised } from './table-view.ts';
 import { dashboardViewAt, useDashboardView } from './use-dashboard-view.ts';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
@@ -65,7 +67,7 @@ function useDataChangedNotice() {
  */
 export function prefetchDashboard(queryClient: QueryClient, email: string, search: string) {
   const view = dashboardViewAt(email, new URLSearchParams(search));
-  void queryClient.prefetchQuery(lineItemListQuery(lineItemListParams(view, view.page, view.report, view.importId)));
+  void queryClient.prefetchQuery(lineItemListQuery(dashboardListParams(view)));
 }
 
 /** SPEC.md §2 'Dashboard': the line-item table with search, filters, sorting, paging and export. */
@@ -82,7 +84,7 @@ function LineItemsDashboard({ email }: { email: string }) {
   const { page, report, importId } = view;
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
 
-  const params = lineItemListParams(view, page, report, importId);
+  const params = dashboardListParams(view);
   const list = useQuery(lineItemListQuery(params));
   const data = list.data;
   // Past COUNT_LIMIT matches the page answer says only "more than": the exact count comes from its
@@ -137,6 +139,11 @@ function LineItemsDashboard({ email }: { email: string }) {
           />
         ))}
       </Tabs>
+
+      <NeedsAttention
+        chosen={view.exceptions}
+        onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
+      />
 
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
         <SearchBox value={view.searchQuery} onSearch={(searchQuery) => dispatch({ type: 'search', searchQuery })} />
@@ -194,6 +201,7 @@ function LineItemsDashboard({ email }: { email: string }) {
               onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
               canEditParts={canEdit(role)}
               isUpdating={list.isPlaceholderData}
+              withExceptions={view.exceptions.length > 0}
               emptyState={
                 <EmptyState
                   hasNoData={data.totalAll === 0}
@@ -215,7 +223,9 @@ function LineItemsDashboard({ email }: { email: string }) {
                 rowsShown={data.lineItems.length}
                 matches={matches}
                 totalAll={data.totalAll}
-                isNarrowed={search !== '' || activeFilterCount > 0 || importId !== undefined}
+                isNarrowed={
+                  search !== '' || activeFilterCount > 0 || importId !== undefined || view.exceptions.length > 0
+                }
                 filters={view.filters}
                 logic={view.filterLogic}
                 sortConfigs={view.sortConfigs}

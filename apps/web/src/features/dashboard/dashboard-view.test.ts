@@ -8,7 +8,13 @@ import {
 } from './dashboard-view.ts';
 import { DEFAULT_TABLE_VIEW } from './table-view.ts';
 
-const opened: DashboardView = { ...DEFAULT_TABLE_VIEW, page: 4, report: 'default', importId: undefined };
+const opened: DashboardView = {
+  ...DEFAULT_TABLE_VIEW,
+  page: 4,
+  report: 'default',
+  importId: undefined,
+  exceptions: [],
+};
 const filtered: DashboardView = {
   ...opened,
   searchQuery: 'bolt',
@@ -19,6 +25,7 @@ const filtered: DashboardView = {
   page: 3,
   report: 'dr',
   importId: 12,
+  exceptions: ['late_arrival', 'stale'],
 };
 
 describe('the dashboard view reducer', () => {
@@ -52,6 +59,12 @@ describe('the dashboard view reducer', () => {
       page: 1,
       report: 'dr',
       importId: 12,
+      exceptions: ['late_arrival', 'stale'],
+    });
+    expect(dashboardViewReducer(filtered, { type: 'exceptions', exceptions: ['eta_slipped'] })).toEqual({
+      ...filtered,
+      exceptions: ['eta_slipped'],
+      page: 1,
     });
     expect(dashboardViewReducer(filtered, { type: 'clearImport' })).toEqual({
       ...filtered,
@@ -73,6 +86,7 @@ describe('the dashboard view in the URL', () => {
       pageSize: '100',
       page: '3',
       report: 'dr',
+      exception: 'late_arrival,stale',
       import: '12',
     });
   });
@@ -110,6 +124,14 @@ describe('the dashboard view in the URL', () => {
       ...saved.view,
       ...saved.position,
       importId: 5,
+      exceptions: [],
+    });
+    // Unknown kinds are dropped; the known ones keep their usual order.
+    expect(openingView(new URLSearchParams('exception=stale,nope,late_arrival'), () => saved)).toEqual({
+      ...saved.view,
+      ...saved.position,
+      importId: undefined,
+      exceptions: ['late_arrival', 'stale'],
     });
     expect(openingView(new URLSearchParams('q=shared'), () => saved)).toMatchObject({ searchQuery: 'shared', page: 1 });
   });

@@ -1,4 +1,5 @@
 import type { PageSize } from '@quayside/domain/constants';
+import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
 import { type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import type { FilterLogic } from './filters.ts';
@@ -8,6 +9,7 @@ import { parseSortRule } from './stored-view-entries.ts';
 import {
   DEFAULT_TABLE_VIEW,
   importIdParam,
+  type LineItemListParams,
   lineItemListParams,
   parseStoredView,
   resetTableView,
@@ -24,7 +26,12 @@ import {
 // A URL that names any part of the view wins (a shared link shows the sender's rows; what it
 // leaves out is the default); a plain '/' opens the user's saved view where they left it.
 
-export type DashboardView = TableView & ListPosition & { importId: number | undefined };
+export type DashboardView = TableView &
+  ListPosition & {
+    importId: number | undefined;
+    /** The 'Needs attention' chips chosen: line items with any of these exceptions. */
+    exceptions: readonly ExceptionKind[];
+  };
 
 export type DashboardAction =
   | { type: 'search'; searchQuery: string }
@@ -35,6 +42,7 @@ export type DashboardAction =
   | { type: 'report'; report: Report }
   | { type: 'reset' }
   | { type: 'clearImport' }
+  | { type: 'exceptions'; exceptions: readonly ExceptionKind[] }
   /** The URL changed under the dashboard (a link, the back button): the view it names. */
   | { type: 'load'; view: DashboardView };
 
@@ -63,19 +71,22 @@ export function dashboardViewReducer(view: DashboardView, action: DashboardActio
       return { ...view, ...resetTableView(view), page: 1 };
     case 'clearImport':
       return { ...view, importId: undefined, page: 1 };
+    case 'exceptions':
+      return { ...view, exceptions: action.exceptions, page: 1 };
     case 'load':
       return action.view;
   }
 }
 
+/** The GET /api/LineItems query of the view. */
+export function dashboardListParams(view: DashboardView): LineItemListParams {
+  const params = lineItemListParams(view, view.page, view.report, view.importId);
+  return view.exceptions.length > 0 ? { ...params, exception: view.exceptions.join(',') } : params;
+}
+
 /** The URL's query for a view: the list query's names, each only when not the default. */
 export function viewSearchParams(view: DashboardView): URLSearchParams {
-  const { page, pageSize, report, importId, ...query } = lineItemListParams(
-    view,
-    view.page,
-    view.report,
-    view.importId,
-  );
+  const { page, pageSize, report, importId, ...query } = dashboardListParams(view);
   const params = new URLSearchParams(Object.entries(query).map(([name, value]) => [name, String(value)]));
   if (pageSize !== DEFAULT_TABLE_VIEW.pageSize) params.set('pageSize', String(pageSize));
   if (page !== FIRST_POSITION.page) params.set('page', String(page));
@@ -86,7 +97,13 @@ export function viewSearchParams(view: DashboardView): URLSearchParams {
 
 const VIEW_PARAMS = ['q', 'filters', 'logic', 'sort', 'pageSize', 'page', 'report'] as const;
 
-/** Whether the URL names any part of the view (`import` alone narrows the saved view instead). */
+/** The URL's `exception=late_arrival,stale`: the known kinds it names, in EXCEPTION_KINDS order. */
+export function exceptionsParam(text: string | null): ExceptionKind[] {
+  const named = new Set((text ?? '').split(',').map((kind) => kind.trim()));
+  return EXCEPTION_KINDS.filter((kind) => named.has(kind));
+}
+
+/** Whether the URL names any part of the view (`import` and `exception` alone narrow the saved view instead). */
 export const urlNamesView = (params: URLSearchParams) => VIEW_PARAMS.some((name) => params.has(name));
 
 const parseJson = (text: string | null): unknown => {
@@ -122,7 +139,8 @@ export function openingView(
   saved: () => { view: TableView; position: ListPosition },
 ): DashboardView {
   const importId = importIdParam(params.get('import'));
-  if (urlNamesView(params)) return { ...viewFromSearchParams(params), importId };
+  const exceptions = exceptionsParam(params.get('exception'));
+  if (urlNamesView(params)) return { ...viewFromSearchParams(params), importId, exceptions };
   const { view, position } = saved();
-  return { ...view, ...position, importId };
+  return { ...view, ...position, importId, exceptions };
 }

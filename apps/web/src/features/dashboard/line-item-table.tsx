@@ -9,6 +9,7 @@ import type { ReactNode, SyntheticEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { PartsCell } from '../../components/parts/parts-cell.tsx';
 import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
+import { ExceptionBadges } from './needs-attention.tsx';
 import { type SortConfig, shownSorts } from './sort-rules.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { TransitChip } from './transit-chip.tsx';
@@ -27,6 +28,8 @@ type LineItemTableProps = {
   isUpdating?: boolean;
   /** Shown in place of the rows when there are none. */
   emptyState?: ReactNode;
+  /** Adds an 'Exceptions' column (the user chose exceptions to look at). */
+  withExceptions?: boolean;
 };
 
 const TABLE_STYLE = { '& .MuiTableBody-root .MuiTableCell-root': { whiteSpace: 'nowrap' } } as const;
@@ -41,6 +44,7 @@ export function LineItemTable({
   onRowClick,
   isUpdating = false,
   emptyState,
+  withExceptions = false,
 }: LineItemTableProps) {
   const navigate = useNavigate();
   const shown = shownSorts(sortConfigs);
@@ -66,6 +70,7 @@ export function LineItemTable({
                 onSort={onSort}
               />
             ))}
+            {withExceptions ? <TableCell>Exceptions</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -75,6 +80,7 @@ export function LineItemTable({
               lineItem={lineItem}
               columns={columns}
               canEditParts={canEditParts}
+              withExceptions={withExceptions}
               onOpen={() => openRow(lineItem, index)}
             />
           ))}
@@ -92,10 +98,11 @@ type LineItemRowProps = {
   lineItem: LineItem;
   columns: readonly ColumnKey[];
   canEditParts: boolean;
+  withExceptions: boolean;
   onOpen: () => void;
 };
 
-function LineItemRow({ lineItem, columns, canEditParts, onOpen }: LineItemRowProps) {
+function LineItemRow({ lineItem, columns, canEditParts, withExceptions, onOpen }: LineItemRowProps) {
   // SPEC.md §9: a PO number flagged for review gets an amber row.
   const needsReview = lineItem.po_review_required > PO_REVIEW_THRESHOLD;
   return (
@@ -114,6 +121,11 @@ function LineItemRow({ lineItem, columns, canEditParts, onOpen }: LineItemRowPro
       {columns.map((column) => (
         <LineItemCell key={column} column={column} lineItem={lineItem} canEditParts={canEditParts} />
       ))}
+      {withExceptions ? (
+        <TableCell>
+          <ExceptionBadges exceptions={lineItem.exceptions} />
+        </TableCell>
+      ) : null}
     </TableRow>
   );
 }

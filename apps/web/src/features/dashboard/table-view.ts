@@ -92,6 +92,8 @@ export type LineItemListParams = {
   report: Report;
   /** Only the line items of one import's shipments (from the URL, never saved with the view). */
   importId?: number;
+  /** Only line items with any of these exceptions, comma-separated (from the URL, never saved with the view). */
+  exception?: string;
 };
 
 /** The dashboard's `?import=N` (a link from the Import page): the import's id, or undefined when absent or not one. */
