@@ -109,3 +109,59 @@ export function describeEstimate(summary: EstimateSummary): string {
   parts.push(`${summary.changes} ${summary.changes === 1 ? 'change' : 'changes'}`);
   return parts.join(', ');
 }
+
+/** Through what a change came, as the timeline says it. */
+export function describeSource(source: string): string {
+  const imported = /^import:(\d+)$/.exec(source);
+  if (imported) return `import #${imported[1]}`;
+  const known: Record<string, string> = {
+    screen: 'on screen',
+    api: 'through the API',
+    cli: 'through the CLI',
+    database: 'directly in the database',
+    system: 'by Quayside',
+  };
+  return known[source] ?? source;
+}
+
+export type TimelineEntry = {
+  at: string;
+  /** 'Departed: 2026-03-12', 'Dest. ETA: 2026-03-12 → 2026-03-26', 'Bill of Lading uploaded'. */
+  title: string;
+  /** Who and through what, or the file's name. */
+  detail: string;
+  /** A milestone recorded (departed, arrived, delivered, OBL received). */
+  isMilestone: boolean;
+};
+
+const dayText = (iso: string | null) => (iso === null ? 'none' : iso.slice(0, 10));
+
+/** The History tab's timeline, newest first: date changes, milestones, documents and the shipment's creation. */
+export function historyTimeline(history: DateHistoryResponse): TimelineEntry[] {
+  const changes = history.changes.map((change): TimelineEntry => {
+    const milestone = MILESTONE_EVENTS[change.field];
+    const isMilestone = milestone !== undefined && change.oldValue === null && change.newValue !== null;
+    return {
+      at: change.at,
+      title: isMilestone
+        ? `${milestone}: ${dayText(change.newValue)}`
+        : `${change.label}: ${dayText(change.oldValue)} → ${dayText(change.newValue)}`,
+      detail: [change.by, describeSource(change.source)].filter(Boolean).join(', '),
+      isMilestone,
+    };
+  });
+  const documents = history.documents.map(
+    (document): TimelineEntry => ({
+      at: document.at,
+      title: `${document.documentType} uploaded`,
+      detail: document.fileName,
+      isMilestone: false,
+    }),
+  );
+  const created: TimelineEntry = { at: history.createdAt, title: 'Shipment created', detail: '', isMilestone: false };
+  // Stable: entries of the same moment keep the order they were recorded in, newest first.
+  return [created, ...changes, ...documents]
+    .map((entry, index) => ({ entry, index }))
+    .sort((a, b) => Date.parse(b.entry.at) - Date.parse(a.entry.at) || b.index - a.index)
+    .map(({ entry }) => entry);
+}

@@ -2,6 +2,7 @@ import { Alert, Paper, Stack } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { useState } from 'react';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { LineItemPartsPanel } from '../../components/parts/line-item-parts-panel.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -17,12 +18,13 @@ import type { LineItemPosition } from './line-item-navigation.ts';
 
 const UPDATE_FAILED = 'Failed to update line item. Please try again.';
 
-type TabKey = 'dates' | 'container' | 'parts' | 'documents';
+type TabKey = 'dates' | 'container' | 'parts' | 'documents' | 'history';
 const TABS: readonly { key: TabKey; label: string }[] = [
   { key: 'dates', label: 'Dates' },
   { key: 'container', label: 'Container Details' },
   { key: 'parts', label: 'Parts' },
   { key: 'documents', label: 'Documents' },
+  { key: 'history', label: 'History' },
 ];
 
 type LineItemDetailProps = {
@@ -118,6 +120,7 @@ export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted 
             canEdit={isEditor}
           />
         ) : null}
+        {tab === 'history' ? <ShipmentHistory shipmentNumber={lineItem.related_shipment} /> : null}
       </TabbedPanel>
 
       {isDeleteOpen ? (

@@ -5,6 +5,7 @@ import type { Shipment } from '@quayside/domain/shipments';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
@@ -30,12 +31,13 @@ import { useSaveShipment } from './shipments-api.ts';
 const SAVE_FAILED = 'Failed to save shipment. Please try again.';
 const saveFailure = (error: unknown) => failureMessage(error, SAVE_FAILED);
 
-type TabKey = 'dates' | 'container' | 'line-items' | 'documents';
+type TabKey = 'dates' | 'container' | 'line-items' | 'documents' | 'history';
 const TABS: readonly { key: TabKey; label: string; isEditModeOnly: boolean }[] = [
   { key: 'dates', label: 'Dates', isEditModeOnly: false },
   { key: 'container', label: 'Container', isEditModeOnly: false },
   { key: 'line-items', label: 'Line Items & Parts', isEditModeOnly: true },
   { key: 'documents', label: 'Documents', isEditModeOnly: true },
+  { key: 'history', label: 'History', isEditModeOnly: true },
 ];
 
 /** Navigation state of a visit from the line-item screen, which offers the way back. */
@@ -148,6 +150,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
             canEdit={isEditor}
           />
         ) : null}
+        {tab === 'history' && shipment ? <ShipmentHistory shipmentNumber={shipment.Shipment} /> : null}
       </TabbedPanel>
 
       {save.isSuccess ? <ShipmentSavedDialog mode={mode} /> : null}

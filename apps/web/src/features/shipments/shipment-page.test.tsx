@@ -5,7 +5,7 @@ import {
   SHIPMENT_TEXT_FIELDS,
   type Shipment,
 } from '@quayside/domain/shipments';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
@@ -99,5 +99,55 @@ describe('the shipment form', () => {
     expect(await screen.findByRole('heading', { name: 'Shipment: QS-1' })).toBeInTheDocument();
     expect(await field('House')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
+  });
+});
+
+describe("the shipment's History tab", () => {
+  it("shows each estimate's movement from its first promise and the timeline, newest first", async () => {
+    const api = renderScreen(<ShipmentPage mode="edit" />, {
+      user: EMPLOYEE,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: {
+        ...shipmentsApi,
+        'GET /api/Shipments/history': () => ({
+          shipment: 'QS-1',
+          createdAt: '2026-03-01T09:00:00.000Z',
+          changes: [
+            {
+              field: 'dest_eta',
+              label: 'Dest. ETA',
+              oldValue: '2026-03-12T00:00:00.000Z',
+              newValue: '2026-03-22T00:00:00.000Z',
+              at: '2026-03-04T10:00:00.000Z',
+              by: 'ana@example.com',
+              source: 'import:12',
+            },
+          ],
+          estimates: [
+            {
+              field: 'dest_eta',
+              label: 'Dest. ETA',
+              firstPromise: '2026-03-12T00:00:00.000Z',
+              current: '2026-03-22T00:00:00.000Z',
+              daysMoved: 10,
+              changes: 1,
+            },
+          ],
+          documents: [],
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
+    const estimates = await screen.findByRole('region', { name: 'Estimates' });
+    expect(estimates).toHaveTextContent('Dest. ETA: 12 Mar → 22 Mar, +10 days, 1 change');
+    const timeline = screen.getByRole('region', { name: 'Timeline' });
+    const entries = within(timeline).getAllByRole('listitem');
+    expect(entries.map((entry) => entry.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([
+      'Dest. ETA: 2026-03-12 → 2026-03-22',
+      'Shipment created',
+    ]);
+    expect(entries[0]).toHaveTextContent('ana@example.com, import #12');
+    expect(api.callsTo('GET /api/Shipments/history')[0]?.query.get('shipment')).toBe('QS-1');
   });
 });
