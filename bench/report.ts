@@ -9,7 +9,7 @@ import type { Engine, UserName } from './bench-server.ts';
 import type { BrowserFigures, InitialJavaScript } from './browser.ts';
 import type { ExportFigures } from './export-figures.ts';
 import type { LivenessFigures } from './liveness.ts';
-import type { MixRow } from './query-mix.ts';
+import { EXCEPTION_SUMMARY, type MixRow } from './query-mix.ts';
 import type { ThroughputFigures } from './throughput.ts';
 
 /** What `npm run bench` measured at one size on one engine (bench/run.ts fills it in). */
@@ -42,8 +42,11 @@ const USER_NAMES: Record<UserName, string> = { admin: 'Admin', forwarder: 'Forwa
 const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1));
 const count = (value: number) => value.toLocaleString('en');
 const isCount = (row: MixRow) => row.name.endsWith(': exact count');
-/** The issue's latency targets on PostgreSQL at 1,000,000: a page 50 ms, an exact count of many 300 ms. */
-const targetOf = (row: MixRow) => (isCount(row) ? 300 : 50);
+/**
+ * The issues' latency targets on PostgreSQL at 1,000,000: a page 50 ms, an exact count of many
+ * 300 ms, the exception summary 200 ms (issue 19).
+ */
+const targetOf = (row: MixRow) => (row.name === EXCEPTION_SUMMARY ? 200 : isCount(row) ? 300 : 50);
 
 export function report(input: ReportInput): string {
   const lines: string[] = [];

@@ -13,6 +13,8 @@ import { createAuthenticate } from './auth/authenticate.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
+import { startJobQueue } from './jobs/job-queue.ts';
+import { defineJobs } from './jobs/jobs.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
@@ -121,5 +123,10 @@ export async function buildApp(
   });
 
   await registerWebApp(app, config.webDistDir);
+  if (config.jobs.run) {
+    const queue = await startJobQueue(database.pool, defineJobs(db, config), app.log, config.jobs);
+    // Before the database closes (main.ts closes the app first): jobs in progress finish.
+    app.addHook('onClose', () => queue.stop());
+  }
   return app;
 }

@@ -46,6 +46,11 @@ const EnvSchema = z.object({
   WEB_DIST_DIR: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
   SLOW_QUERY_MS: positiveInt.default(500),
+  RUN_JOBS: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
+  JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
 });
 
 /**
@@ -131,6 +136,11 @@ export type AppConfig = {
   signInThrottle: SignInThrottle;
   /** What time it is: exceptions are decided as of its day (UTC). Tests move it; nothing else does. */
   clock: () => Date;
+  /**
+   * Background jobs (jobs/jobs.ts): whether this server works them (a server may leave them to the
+   * others sharing its database), and how often an idle worker asks for more.
+   */
+  jobs: { run: boolean; pollingIntervalSeconds: number };
 };
 
 export class ConfigError extends Error {}
@@ -185,5 +195,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessionLifetimeSeconds: 12 * 60 * 60,
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     signInThrottle: DEFAULT_SIGN_IN_THROTTLE,
+    jobs: { run: e.RUN_JOBS, pollingIntervalSeconds: e.JOB_POLL_SECONDS },
   };
 }

@@ -34,6 +34,7 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_verification',
       'documents',
       'exception_settings',
+      'exception_sweeps',
       'import_shipments',
       'imports',
       'line_item_counts',
@@ -45,6 +46,8 @@ describe(`migrations on ${testEngine}`, () => {
       'required_documents',
       'setup_token',
       'shipment_date_changes',
+      'shipment_events',
+      'shipment_exception_state',
       'shipments',
     ]);
     const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);

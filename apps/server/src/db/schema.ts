@@ -198,6 +198,52 @@ export const shipmentDateChanges = pgTable(
   (table) => [index().on(table.shipment_id, table.field, table.id)],
 );
 
+/**
+ * What happened to a shipment that people may want to hear of (alerts, webhooks): a departure or
+ * arrival recorded, its Dest. ETA moved later, a document uploaded (written by the database's
+ * triggers, migration 0009, so no writer can forget one), or a new exception (the daily sweep).
+ */
+export const shipmentEvents = pgTable(
+  'shipment_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    /** domain's EVENT_KINDS: new_exception, eta_slipped, departed, arrived, document_uploaded. */
+    kind: text('kind').notNull(),
+    detail: jsonb('detail').notNull().default({}),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    /** As in shipment_date_changes: screen, api, cli, import:<id>, database, system. */
+    source: text('source').notNull(),
+  },
+  (table) => [index().on(table.shipment_id, table.id)],
+);
+
+/** The exceptions each shipment had at the last sweep: one it did not have is a new_exception event. */
+export const shipmentExceptionState = pgTable(
+  'shipment_exception_state',
+  {
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    /** The day the sweep first saw it. */
+    since: pgDate('since', { mode: 'string' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.shipment_id, table.kind] })],
+);
+
+/** Each exception sweep: the day it decided on, and how many exceptions it opened and closed. */
+export const exceptionSweeps = pgTable('exception_sweeps', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  as_of: pgDate('as_of', { mode: 'string' }).notNull(),
+  started_at: timestamp('started_at', { withTimezone: true }).notNull(),
+  finished_at: timestamp('finished_at', { withTimezone: true }).notNull().defaultNow(),
+  opened: integer('opened').notNull(),
+  closed: integer('closed').notNull(),
+});
+
 /** The Admin's exception rules: one row. */
 export const exceptionSettings = pgTable(
   'exception_settings',

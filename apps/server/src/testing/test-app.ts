@@ -38,6 +38,8 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
     authRateLimits: RELAXED_LIMITS,
     signInThrottle: RELAXED_THROTTLE,
+    // A suite about jobs starts the queue; the others need no background work.
+    jobs: { run: false, pollingIntervalSeconds: 0.5 },
     ...overrides,
   };
   const database: DatabaseHandle = await createTestDatabase({ limits: requestPoolLimits(config) });
