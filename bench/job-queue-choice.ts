@@ -15,7 +15,7 @@ type Result = { queue: string; engine: string; start?: number; batch?: number; l
 const JOBS = 200;
 
 async function measurePgBoss(connectionString: string): Promise<Omit<Result, 'queue' | 'engine'>> {
-  const PgBoss = (await import('pg-boss')).default as unknown as new (options: object) => any;
+  const { default: PgBoss } = await import('pg-boss');
   const boss = new PgBoss({ connectionString, max: 4 });
   boss.on('error', () => {});
   let t = performance.now();

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { type DateChange, describeEstimate, historyTimeline, summariseEstimates } from './date-history.ts';
+import {
+  type DateChange,
+  describeEstimate,
+  type EstimateSummary,
+  historyTimeline,
+  summariseEstimates,
+} from './date-history.ts';
 
 const change = (
   field: DateChange['field'],
@@ -56,7 +62,7 @@ describe('an estimate from its first promise', () => {
       daysMoved: 14,
       changes: 2,
     });
-    expect(describeEstimate(summary!)).toBe('Dest. ETA: 12 Mar → 26 Mar, +14 days, 2 changes');
+    expect(describeEstimate(summary as EstimateSummary)).toBe('Dest. ETA: 12 Mar → 26 Mar, +14 days, 2 changes');
   });
 
   it('takes a first value set later as the first promise, and names years that differ', () => {
@@ -65,7 +71,7 @@ describe('an estimate from its first promise', () => {
       change('eta', 'ETA', '2026-12-30T00:00:00.000Z', '2027-01-02T00:00:00.000Z', '2026-11-02T10:00:00.000Z'),
     ];
     const [summary] = summariseEstimates(changes, { ...none, eta: '2027-01-02T00:00:00.000Z' });
-    expect(describeEstimate(summary!)).toBe('ETA: 30 Dec 2026 → 2 Jan 2027, +3 days, 2 changes');
+    expect(describeEstimate(summary as EstimateSummary)).toBe('ETA: 30 Dec 2026 → 2 Jan 2027, +3 days, 2 changes');
   });
 
   it('leaves out estimates that never had a value', () => {
