@@ -24,8 +24,12 @@ export type SizeResult = {
   browser?: BrowserFigures;
   baseline?: BaselineFigures;
   wholeResponse?: WholeResponseFigures;
+  sweep?: SweepFigures;
   error?: string;
 };
+
+type SweepRun = { seconds: number; opened: number; closed: number };
+export type SweepFigures = { first: SweepRun; nextDay: SweepRun };
 
 type ReportInput = {
   command: string;
@@ -67,6 +71,7 @@ export function report(input: ReportInput): string {
     );
     latencySection(results, push);
     livenessSection(results, push);
+    sweepSection(results, push);
     throughputSection(results, push);
     exportSection(results, push);
     browserSection(results, push);
@@ -138,6 +143,26 @@ function latencySection(results: SizeResult[], push: (...lines: string[]) => voi
         `| ${USER_NAMES[user]} | ${row.name} | ${matches} | ${cells.join(' | ')}${missed} | ${ratio}${Number(ratio) > 3 ? ' ✗' : ''} |`,
       );
     }
+  }
+  push('');
+}
+
+function sweepSection(results: SizeResult[], push: (...lines: string[]) => void) {
+  const measured = results.filter((result) => result.sweep);
+  if (measured.length === 0) return;
+  push(
+    'The daily exception sweep (target on PostgreSQL at 1,000,000: <= 60 s): its first run takes stock of every',
+    "shipment's exceptions; the next day's compares with it and records what is new.",
+    '',
+    '| engine | line items | first run s | exceptions found | next day s | opened | closed |',
+    '|---|---|---|---|---|---|---|',
+  );
+  for (const result of measured) {
+    const sweep = result.sweep as SweepFigures;
+    const missed = result.engine === 'postgres' && result.rows >= 1_000_000 && sweep.nextDay.seconds > 60 ? ' ✗' : '';
+    push(
+      `| ${ENGINE_NAMES[result.engine]} | ${count(result.rows)} | ${sweep.first.seconds.toFixed(1)} | ${count(sweep.first.opened)} | ${sweep.nextDay.seconds.toFixed(1)}${missed} | ${count(sweep.nextDay.opened)} | ${count(sweep.nextDay.closed)} |`,
+    );
   }
   push('');
 }

@@ -6,6 +6,7 @@
 //   - the full CSV export;
 //   - the dashboard in Chromium (first rows, a filter, two searches);
 //   - the download-everything baseline at --baseline-rows, and its attempt at 1,000,000 rows;
+//   - the daily exception sweep (its first run, and the next day's);
 // then a Markdown report, printed and appended to bench/RESULTS.md (unless --no-record).
 // Each size loads its own database, so one run's figures are comparable with each other.
 import { execFileSync } from 'node:child_process';
@@ -15,6 +16,7 @@ import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
+import { sweepExceptions } from '../apps/server/src/modules/exceptions/exception-sweep.ts';
 import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
 import { attemptBaselineResponse, measureBaseline } from './baseline.ts';
 import {
@@ -33,10 +35,10 @@ import { initialJavaScript, measureDashboard } from './browser.ts';
 import { measureExport } from './export-figures.ts';
 import { startLivenessProbe } from './liveness.ts';
 import { COMMON_SEARCH, type MixRow, pickSample, queryMix, runMix } from './query-mix.ts';
-import { report, type SizeResult } from './report.ts';
+import { report, type SizeResult, type SweepFigures } from './report.ts';
 import { measureThroughput, type ThroughputFigures } from './throughput.ts';
 
-const PARTS = ['latency', 'throughput', 'export', 'browser', 'baseline'] as const;
+const PARTS = ['latency', 'throughput', 'export', 'browser', 'baseline', 'sweep'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -115,6 +117,12 @@ async function measureSize(engine: Engine, rows: number): Promise<SizeResult> {
     log(`loaded in ${seconds.toFixed(1)} s`);
     const result: SizeResult = { engine, rows, loadSeconds: seconds };
     if (sizes.includes(rows)) await measureServer(database, result, log);
+    if (sizes.includes(rows) && parts.has('sweep')) {
+      log('exception sweep...');
+      await withDatabase(database, async (db) => {
+        result.sweep = await measureSweep(db);
+      });
+    }
     if (baselineSizes.includes(rows)) {
       log('baseline...');
       await withDatabase(database, async (db) => {
@@ -194,6 +202,21 @@ async function throughput(server: Server, token: string, log: (message: string) 
 function pidOf(server: Server) {
   if (server.pid === undefined) throw new Error('the server has no pid');
   return server.pid;
+}
+
+/**
+ * The daily exception sweep (issue 19), timed twice: the first, which takes stock of every
+ * shipment's exceptions, and the next day's, which compares with it and records what is new.
+ */
+async function measureSweep(db: Awaited<ReturnType<typeof openMigratedDatabase>>['db']): Promise<SweepFigures> {
+  const timed = async (clock: () => Date) => {
+    const started = performance.now();
+    const { opened, closed } = await sweepExceptions(db, clock, undefined);
+    return { seconds: (performance.now() - started) / 1000, opened, closed };
+  };
+  const first = await timed(() => new Date());
+  const nextDay = await timed(() => new Date(Date.now() + 86_400_000));
+  return { first, nextDay };
 }
 
 /** The database opened from the bench process (the server stopped: PGlite has one user at a time). */

@@ -10,6 +10,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { createAuthFromConfig } from './auth/auth.ts';
 import { registerAuthRoutes } from './auth/auth-routes.ts';
 import { createAuthenticate } from './auth/authenticate.ts';
+import { resolveAuthSecret } from './auth/secret.ts';
 import type { AppConfig } from './config.ts';
 import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -17,6 +18,7 @@ import { startJobQueue } from './jobs/job-queue.ts';
 import { defineJobs } from './jobs/jobs.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
+import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
@@ -27,6 +29,7 @@ import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { openApiOptions } from './openapi/openapi.ts';
 import { refuseNulInParameters } from './query-text-guard.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
@@ -107,6 +110,7 @@ export async function buildApp(
   await registerAuthRoutes(app, auth, config, db);
   registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
   registerSiteRoutes(app, config, db);
+  registerUnsubscribeRoutes(app, db, resolveAuthSecret(config.authSecret, config.dataDir));
 
   // Everything else under /api needs a session; the principal comes from it alone.
   await app.register(async (api) => {
@@ -115,6 +119,8 @@ export async function buildApp(
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db, config, config.clock);
     registerExceptionRoutes(api, db, config);
+    registerAlertRoutes(api, db);
+    registerWebhookRoutes(api, db);
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
@@ -124,7 +130,7 @@ export async function buildApp(
 
   await registerWebApp(app, config.webDistDir);
   if (config.jobs.run) {
-    const queue = await startJobQueue(database.pool, defineJobs(db, config), app.log, config.jobs);
+    const queue = await startJobQueue(database.pool, defineJobs(db, config, app.log), app.log, config.jobs);
     // Before the database closes (main.ts closes the app first): jobs in progress finish.
     app.addHook('onClose', () => queue.stop());
   }

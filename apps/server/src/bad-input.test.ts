@@ -998,6 +998,164 @@ const CASES: Entry[] = [
       rawQueryPieces.map((raw) => `/api/Exceptions/settings${raw.length > 0 ? `?${raw.join('&')}` : ''}`),
     ),
   },
+  // Alerts and webhooks.
+  ...['/api/Follows', '/api/Alerts', '/api/Alerts/preferences', '/api/Webhooks'].map(
+    (path): Entry => ({
+      route: `GET ${path}`,
+      kind: 'read',
+      requests: getRequest(rawQueryPieces.map((raw) => `${path}${raw.length > 0 ? `?${raw.join('&')}` : ''}`)),
+    }),
+  ),
+  {
+    route: 'POST /api/Follows',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Follows'),
+      jsonBody(
+        fc.oneof(
+          brokenObject({ shipment: fc.constant(REAL.shipment) }, { shipment: refusedText(100) }, ['shipment']),
+          brokenObject(
+            { name: fc.constant('Late arrivals'), query: fc.constant({ exception: 'late_arrival' }) },
+            {
+              name: refusedText(100),
+              query: fc.constantFrom(
+                { exception: 'sunk' },
+                { filters: '[' },
+                { logic: 'XOR' },
+                { sort: '[]' },
+                { q: 1 },
+                null,
+                [],
+              ),
+            },
+            ['name', 'query'],
+          ),
+          // A shipment that does not exist.
+          unknownText.map((shipment) => ({ shipment })),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  ...['/api/Follows/delete', '/api/Webhooks/delete'].map(
+    (path): Entry => ({
+      route: `POST ${path}`,
+      kind: 'write',
+      // No follow or webhook exists: any id is refused or not found.
+      requests: jsonRequest(
+        'POST',
+        queryParameters({ id: numberText }).map((query) => `${path}${query}`),
+        jsonBody(fc.constant({})),
+      ),
+    }),
+  ),
+  {
+    route: 'POST /api/Alerts/read',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Alerts/read'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { ids: fc.constant([1]) },
+            {
+              ids: fc.constantFrom(
+                '1',
+                [1.5],
+                ['1'],
+                null,
+                {},
+                Array.from({ length: 501 }, () => 1),
+              ),
+            },
+            [],
+          ),
+          nastyText,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/Alerts/preferences',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Alerts/preferences'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              preferences: fc.constant({
+                new_exception: 'digest',
+                eta_slipped: 'email',
+                departed: 'app',
+                arrived: 'app',
+                document_uploaded: 'digest',
+              }),
+            },
+            {
+              preferences: fc.oneof(
+                fc.constant({
+                  new_exception: 'sms',
+                  eta_slipped: 'email',
+                  departed: 'app',
+                  arrived: 'app',
+                  document_uploaded: 'app',
+                }),
+                fc.constant({ new_exception: 'email' }),
+                junkValue,
+              ),
+            },
+            ['preferences'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/Unsubscribe',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      queryParameters({
+        token: fc.oneof(fc.constantFrom('1.abc', '0.x', '', '99999999999999999999.y'), nastyText),
+      }).map((query) => `/api/Unsubscribe${query}`),
+      jsonBody(fc.constant({})),
+    ),
+  },
+  {
+    route: 'POST /api/Webhooks',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Webhooks'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { url: fc.constant('https://hooks.example/quayside'), events: fc.constant(['arrived']) },
+            {
+              url: fc.oneof(
+                refusedText(2000),
+                fc.constantFrom(
+                  'http://hooks.example/x',
+                  'ftp://hooks.example',
+                  'https://',
+                  'not a url',
+                  'javascript:alert(1)',
+                ),
+              ),
+              events: fc.oneof(fc.constantFrom([], ['arrived', 'arrived'], ['sunk'], 'arrived', null), junkValue),
+            },
+            ['url', 'events'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
   {
     route: 'POST /api/Exceptions/settings',
     kind: 'write',

@@ -20,6 +20,7 @@ import { people } from './db/schema.ts';
 import { BulkLoadError, bulkLoad } from './demo/bulk-load.ts';
 import { seedDemo } from './demo/seed-demo.ts';
 import { AppError } from './errors.ts';
+import { defineJobs, JOB_NAMES } from './jobs/jobs.ts';
 import type { AuditActor } from './modules/audit/audit.service.ts';
 import { listDeletions, restoreDeletion } from './modules/deletions/deletions.service.ts';
 import { runImport } from './modules/import/import.service.ts';
@@ -65,6 +66,9 @@ Commands:
                 there is kept as DATA_DIR/<name>.before-restore-<time>
       --in FILE       a backup made by "backup"; stop the server first
                 With DATABASE_URL (PostgreSQL), use pg_dump/pg_restore or WAL archiving (PITR) instead.
+  run-job NAME  Run a background job now, in this process, and print what it did: ${Object.values(JOB_NAMES).join(', ')}
+                (the servers run them on their schedules: the sweep at 00:05 UTC, notify every minute,
+                the digest at 07:00 UTC)
   help          Show this text
 
 The database is the one the server uses: DATABASE_URL when set, else PGlite in DATA_DIR (./data).
@@ -294,6 +298,19 @@ async function restoreCommand(args: string[]) {
   }
 }
 
+async function runJobCommand(args: string[]) {
+  const [name] = args;
+  const config = loadConfig();
+  const database = await openCliDatabase(config);
+  try {
+    const job = defineJobs(database.db, config, pino({ level: 'warn' })).find((known) => known.name === name);
+    if (!job) throw new UsageError(`Usage: npm run cli -- run-job ${Object.values(JOB_NAMES).join(' | ')}`);
+    console.log(JSON.stringify(await job.handle({})));
+  } finally {
+    await database.close();
+  }
+}
+
 async function countRows(readTable: TableOpener, file: { path: string; sheet?: string | undefined }) {
   const table = await readTable(file.path, { sheet: file.sheet });
   let rows = 0;
@@ -346,6 +363,8 @@ async function run(argv: string[]) {
       return backupCommand(rest);
     case 'restore':
       return restoreCommand(rest);
+    case 'run-job':
+      return runJobCommand(rest);
     case undefined:
     case 'help':
     case '--help':

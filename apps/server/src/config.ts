@@ -51,6 +51,7 @@ const EnvSchema = z.object({
     .default('true')
     .transform((value) => value !== 'false' && value !== '0'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
+  WEBHOOK_CA_FILE: z.string().min(1).optional(),
 });
 
 /**
@@ -141,6 +142,8 @@ export type AppConfig = {
    * others sharing its database), and how often an idle worker asks for more.
    */
   jobs: { run: boolean; pollingIntervalSeconds: number };
+  /** A PEM file of certificates webhook receivers may use besides the usual ones (a private CA). */
+  webhookCaFile: string | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -196,5 +199,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     authRateLimits: DEFAULT_AUTH_RATE_LIMITS,
     signInThrottle: DEFAULT_SIGN_IN_THROTTLE,
     jobs: { run: e.RUN_JOBS, pollingIntervalSeconds: e.JOB_POLL_SECONDS },
+    webhookCaFile: e.WEBHOOK_CA_FILE ? path.resolve(e.WEBHOOK_CA_FILE) : undefined,
   };
 }

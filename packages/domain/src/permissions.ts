@@ -21,8 +21,11 @@ export const seesHiddenLineItems = isStaff;
 
 export const canManagePeople = (role: Role | undefined) => role === 'Admin';
 
-/** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
 /** The exception rules (ETA slip threshold, document checklist) are the organisation's: an Admin's. */
 export const canEditExceptionRules = (role: Role | undefined) => role === 'Admin';
 
+/** Webhooks send every company's events to another system: an Admin registers them. */
+export const canManageWebhooks = (role: Role | undefined) => role === 'Admin';
+
+/** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
 export const canRestoreDeletions = (role: Role | undefined) => role === 'Admin';

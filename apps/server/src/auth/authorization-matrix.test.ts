@@ -302,6 +302,78 @@ const CASES: Case[] = [
     expected: adminOnly,
   },
   {
+    route: 'GET /api/Follows',
+    name: 'what I follow',
+    request: () => ({ url: '/api/Follows' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Follows',
+    name: 'follow a shipment',
+    request: (fixture) => ({ method: 'POST', url: '/api/Follows', payload: { shipment: fixture.shipment } }),
+    expected: readable,
+  },
+  {
+    route: 'POST /api/Follows/delete',
+    name: 'stop following (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/Follows/delete?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: 404 },
+  },
+  { route: 'GET /api/Alerts', name: 'my alerts', request: () => ({ url: '/api/Alerts' }), expected: everyoneSignedIn },
+  {
+    route: 'POST /api/Alerts/read',
+    name: 'mark my alerts read',
+    request: () => ({ method: 'POST', url: '/api/Alerts/read', payload: {} }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/Alerts/preferences',
+    name: 'my alert preferences',
+    request: () => ({ url: '/api/Alerts/preferences' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Alerts/preferences',
+    name: 'choose my alert preferences',
+    request: () => ({
+      method: 'POST',
+      url: '/api/Alerts/preferences',
+      payload: {
+        preferences: {
+          new_exception: 'digest',
+          eta_slipped: 'email',
+          departed: 'app',
+          arrived: 'app',
+          document_uploaded: 'digest',
+        },
+      },
+    }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Unsubscribe',
+    name: 'unsubscribe with a link that is not ours (public)',
+    request: () => ({ method: 'POST', url: '/api/Unsubscribe?token=1.not-a-signature' }),
+    expected: { anonymous: 400, Admin: 400, Employee: 400, ForwarderA: 400 },
+  },
+  { route: 'GET /api/Webhooks', name: 'webhooks', request: () => ({ url: '/api/Webhooks' }), expected: adminOnly },
+  {
+    route: 'POST /api/Webhooks',
+    name: 'register a webhook',
+    request: () => ({
+      method: 'POST',
+      url: '/api/Webhooks',
+      payload: { url: 'https://hooks.example/quayside', events: ['arrived'] },
+    }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/Webhooks/delete',
+    name: 'remove a webhook (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/Webhooks/delete?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
     route: 'GET /api/Deletions',
     name: 'recent deletions',
     request: () => ({ url: '/api/Deletions' }),

@@ -27,19 +27,23 @@ describe(`migrations on ${testEngine}`, () => {
       `select table_name from information_schema.tables where table_schema = 'public' order by table_name`,
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
+      'alert_preferences',
       'audit_log',
       'auth_account',
       'auth_session',
       'auth_user',
       'auth_verification',
       'documents',
+      'event_dispatch',
       'exception_settings',
       'exception_sweeps',
+      'follows',
       'import_shipments',
       'imports',
       'line_item_counts',
       'line_item_rows',
       'line_items',
+      'notifications',
       'parts',
       'people',
       'rate_limits',
@@ -49,6 +53,8 @@ describe(`migrations on ${testEngine}`, () => {
       'shipment_events',
       'shipment_exception_state',
       'shipments',
+      'webhook_deliveries',
+      'webhooks',
     ]);
     const extensions = await database.pool.query(`select 1 from pg_extension where extname = 'pg_trgm'`);
     expect(extensions.rowCount).toBe(1);

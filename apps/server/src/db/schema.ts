@@ -244,6 +244,116 @@ export const exceptionSweeps = pgTable('exception_sweeps', {
   closed: integer('closed').notNull(),
 });
 
+/**
+ * What a person follows (issue 19's alerts): one shipment, or a saved filter of line items
+ * ('all late arrivals of Kestrel Freight': the dashboard's query in its wire form, `query`).
+ */
+export const follows = pgTable(
+  'follows',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    person_id: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    shipment_id: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    query: jsonb('query'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('follows_person_shipment').on(table.person_id, table.shipment_id),
+    index().on(table.shipment_id),
+    check('follows_one_target', sql`(${table.shipment_id} is null) <> (${table.query} is null)`),
+  ],
+);
+
+/** How a person hears of each event kind: 'email' at once, 'digest' daily, 'app' in the bell only. */
+export const alertPreferences = pgTable(
+  'alert_preferences',
+  {
+    person_id: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    event_kind: text('event_kind').notNull(),
+    channel: text('channel').notNull(),
+  },
+  (table) => [
+    primaryKey({ columns: [table.person_id, table.event_kind] }),
+    check('alert_preferences_channel', sql`${table.channel} in ('email', 'digest', 'app')`),
+  ],
+);
+
+/** One event for one person: the bell lists these; the e-mail and digest jobs send them. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    person_id: bigint('person_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    event_id: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipmentEvents.id, { onDelete: 'cascade' }),
+    /** The person's channel for the event's kind when it happened. */
+    channel: text('channel').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    mailed_at: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (table) => [
+    // A shipment followed and also in a followed filter is told once.
+    unique('notifications_person_event').on(table.person_id, table.event_id),
+    index().on(table.person_id, table.id),
+    index('notifications_unmailed').on(table.channel, table.id).where(sql`${table.mailed_at} is null`),
+  ],
+);
+
+/** How far the dispatcher has read shipment_events: one row, locked while it works (one server at a time). */
+export const eventDispatch = pgTable(
+  'event_dispatch',
+  {
+    id: integer('id').primaryKey().default(1),
+    last_event_id: bigint('last_event_id', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [check('event_dispatch_single_row', sql`${table.id} = 1`)],
+);
+
+/** An integrator's endpoint (registered by an Admin): the event kinds it wants and its signing secret. */
+export const webhooks = pgTable('webhooks', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  url: text('url').notNull(),
+  event_kinds: jsonb('event_kinds').$type<string[]>().notNull(),
+  secret: text('secret').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** Each event owed to each webhook, and how its delivery went: the delivery log. */
+export const webhookDeliveries = pgTable(
+  'webhook_deliveries',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    webhook_id: bigint('webhook_id', { mode: 'number' })
+      .notNull()
+      .references(() => webhooks.id, { onDelete: 'cascade' }),
+    event_id: bigint('event_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipmentEvents.id, { onDelete: 'cascade' }),
+    /** pending (next_try_at says when), delivered, or failed (no tries left). */
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    last_status: integer('last_status'),
+    last_error: text('last_error'),
+    last_try_at: timestamp('last_try_at', { withTimezone: true }),
+    next_try_at: timestamp('next_try_at', { withTimezone: true }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    unique('webhook_deliveries_hook_event').on(table.webhook_id, table.event_id),
+    index('webhook_deliveries_due').on(table.next_try_at).where(sql`${table.status} = 'pending'`),
+    check('webhook_deliveries_status', sql`${table.status} in ('pending', 'delivered', 'failed')`),
+  ],
+);
+
 /** The Admin's exception rules: one row. */
 export const exceptionSettings = pgTable(
   'exception_settings',

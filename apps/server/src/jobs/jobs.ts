@@ -1,20 +1,73 @@
+import { readFileSync } from 'node:fs';
+import type { FastifyBaseLogger } from 'fastify';
+import { resolveAuthSecret } from '../auth/secret.ts';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import { createMailer } from '../mail/mailer.ts';
+import { mailAlerts } from '../modules/alerts/alert-mail.ts';
+import { dispatchEvents } from '../modules/alerts/dispatch-events.ts';
 import { sweepExceptions } from '../modules/exceptions/exception-sweep.ts';
+import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 import type { JobDefinition } from './job-queue.ts';
 
-export const JOB_NAMES = { exceptionSweep: 'exception-sweep' } as const;
+export const JOB_NAMES = {
+  exceptionSweep: 'exception-sweep',
+  notify: 'notify',
+  dailyDigest: 'daily-digest',
+} as const;
 
-/** Every job the servers run, with its schedule. */
-export function defineJobs(db: Database, config: Pick<AppConfig, 'clock' | 'bulkStatementTimeoutMs'>): JobDefinition[] {
+type JobConfig = Pick<
+  AppConfig,
+  'clock' | 'bulkStatementTimeoutMs' | 'smtpUrl' | 'mailFrom' | 'dataDir' | 'publicUrl' | 'authSecret' | 'webhookCaFile'
+>;
+
+/** Every job the servers run, with its schedule (UTC). `npm run cli -- run-job <name>` runs one now. */
+export function defineJobs(db: Database, config: JobConfig, log: FastifyBaseLogger): JobDefinition[] {
+  const mail = {
+    mailer: createMailer({ smtpUrl: config.smtpUrl, from: config.mailFrom, dataDir: config.dataDir, log }),
+    publicUrl: config.publicUrl,
+    secret: resolveAuthSecret(config.authSecret, config.dataDir),
+  };
+  const transport = { ca: config.webhookCaFile ? readFileSync(config.webhookCaFile, 'utf8') : undefined };
+  /** Every new event turned into notifications and webhook deliveries. */
+  const dispatchAll = async () => {
+    let total = { events: 0, notifications: 0, deliveries: 0 };
+    for (;;) {
+      const done = await dispatchEvents(db, config.clock);
+      total = {
+        events: total.events + done.events,
+        notifications: total.notifications + done.notifications,
+        deliveries: total.deliveries + done.deliveries,
+      };
+      if (done.events === 0) return total;
+    }
+  };
   return [
     {
-      // Five past midnight UTC: the first moment of the day exceptions are decided on.
+      // Five past midnight: the first moment of the day exceptions are decided on.
       name: JOB_NAMES.exceptionSweep,
       cron: '5 0 * * *',
       retryLimit: 3,
       retryDelaySeconds: 60,
       handle: () => sweepExceptions(db, config.clock, config.bulkStatementTimeoutMs),
+    },
+    {
+      // Every minute: alerts by e-mail 'at once' and webhooks go out within a minute of the change.
+      name: JOB_NAMES.notify,
+      cron: '* * * * *',
+      handle: async () => ({
+        dispatched: await dispatchAll(),
+        mailed: await mailAlerts(db, 'email', mail),
+        webhooks: await deliverDueWebhooks(db, config.clock, transport),
+      }),
+    },
+    {
+      // Seven in the morning UTC: the day's digest, after the sweep's new exceptions.
+      name: JOB_NAMES.dailyDigest,
+      cron: '0 7 * * *',
+      retryLimit: 3,
+      retryDelaySeconds: 300,
+      handle: async () => ({ dispatched: await dispatchAll(), mailed: await mailAlerts(db, 'digest', mail) }),
     },
   ];
 }

@@ -3,7 +3,8 @@ import path from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import nodemailer from 'nodemailer';
 
-export type Mail = { to: string; subject: string; text: string };
+/** `headers`: extra header fields (an alert's List-Unsubscribe). */
+export type Mail = { to: string; subject: string; text: string; headers?: Record<string, string> };
 export type Mailer = { send: (mail: Mail) => Promise<void> };
 
 /**
@@ -30,7 +31,8 @@ export function createMailer(options: {
       await mkdir(outbox, { recursive: true, mode: 0o700 });
       const safeRecipient = mail.to.replace(/[^A-Za-z0-9@._-]/g, '_');
       const file = path.join(outbox, `${new Date().toISOString().replaceAll(':', '-')}-${safeRecipient}.eml`);
-      const body = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}\n`;
+      const extra = Object.entries(mail.headers ?? {}).map(([name, value]) => `${name}: ${value}\n`);
+      const body = `From: ${options.from}\nTo: ${mail.to}\nSubject: ${mail.subject}\n${extra.join('')}\n${mail.text}\n`;
       await writeFile(file, body, { mode: 0o600 });
       options.log.info({ to: mail.to, subject: mail.subject, file }, 'mail written to outbox (SMTP_URL is not set)');
     },

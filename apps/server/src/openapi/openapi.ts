@@ -49,6 +49,28 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: "A shipment's date history, its estimates' movement and its documents",
     errors: [404],
   },
+  'GET /api/Follows': { operationId: 'listFollows', summary: 'The shipments and saved filters you follow' },
+  'POST /api/Follows': {
+    operationId: 'follow',
+    summary: 'Follow a shipment or a saved filter',
+    errors: [404],
+  },
+  'POST /api/Follows/delete': { operationId: 'unfollow', summary: 'Stop following', errors: [404] },
+  'GET /api/Alerts': { operationId: 'listAlerts', summary: 'Your newest alerts and how many are unread' },
+  'POST /api/Alerts/read': { operationId: 'markAlertsRead', summary: 'Mark alerts read' },
+  'GET /api/Alerts/preferences': { operationId: 'getAlertPreferences', summary: 'How you hear of each event kind' },
+  'POST /api/Alerts/preferences': {
+    operationId: 'saveAlertPreferences',
+    summary: 'Choose how you hear of each event kind',
+  },
+  'POST /api/Unsubscribe': {
+    operationId: 'unsubscribe',
+    summary: "Stop alert e-mails (an e-mail's link, no sign-in)",
+    isPublic: true,
+  },
+  'GET /api/Webhooks': { operationId: 'listWebhooks', summary: 'Webhooks and their delivery log (Admin)' },
+  'POST /api/Webhooks': { operationId: 'createWebhook', summary: 'Register a webhook (Admin)' },
+  'POST /api/Webhooks/delete': { operationId: 'deleteWebhook', summary: 'Remove a webhook (Admin)', errors: [404] },
   'GET /api/Exceptions/summary': {
     operationId: 'getExceptionSummary',
     summary: 'How many visible line items have each exception today',

@@ -1,0 +1,31 @@
+import { ROLES } from '@quayside/domain/people';
+import { and, inArray, isNotNull } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
+import type { Queryable } from '../../db/client.ts';
+import { people } from '../../db/schema.ts';
+
+/**
+ * Of these people, those who can be told anything, as principals (what each one sees is decided
+ * as for their own requests): a confirmed account and a known role.
+ */
+export async function alertablePeople(db: Queryable, ids: readonly number[]): Promise<Map<number, Principal>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select()
+    .from(people)
+    .where(and(inArray(people.id, [...ids]), isNotNull(people.fireauth_id)));
+  const principals = new Map<number, Principal>();
+  for (const person of rows) {
+    const role = ROLES.find((known) => known === person.role);
+    if (!role || !person.fireauth_id) continue;
+    principals.set(person.id, {
+      personId: person.id,
+      userId: person.fireauth_id,
+      email: person.email,
+      fullName: person.full_name,
+      role,
+      company: person.company_name,
+    });
+  }
+  return principals;
+}

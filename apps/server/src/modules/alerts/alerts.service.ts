@@ -1,0 +1,174 @@
+import {
+  type AlertChannel,
+  type AlertPreferences,
+  DEFAULT_ALERT_CHANNEL,
+  type Follow,
+  type FollowRequest,
+  type NotificationsResponse,
+} from '@quayside/domain/alerts';
+import { EVENT_KINDS, type EventKind } from '@quayside/domain/events';
+import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
+import { shipmentScope } from '../../auth/visibility.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { alertPreferences, follows, notifications, people, shipmentEvents, shipments } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
+import { withWrite } from '../../write/with-write.ts';
+import { type AuditActor, actorOf } from '../audit/audit.service.ts';
+import { findReadableShipment } from '../shipments/shipment-access.ts';
+import { eventOf } from './shipment-events.ts';
+
+export const FOLLOW_NOT_FOUND = 'Follow not found';
+const NEWEST = 50;
+
+function followOf(row: typeof follows.$inferSelect, shipment: string | null): Follow {
+  return {
+    id: row.id,
+    shipment,
+    name: row.name,
+    query: (row.query as Record<string, string> | null) ?? null,
+    createdAt: row.created_at.toISOString(),
+  };
+}
+
+/** What the principal follows, newest first. */
+export async function listFollows(db: Queryable, principal: Principal): Promise<Follow[]> {
+  const rows = await db
+    .select({ follow: follows, shipment: shipments.shipment })
+    .from(follows)
+    .leftJoin(shipments, eq(shipments.id, follows.shipment_id))
+    .where(eq(follows.person_id, principal.personId))
+    .orderBy(desc(follows.id));
+  return rows.map((row) => followOf(row.follow, row.shipment));
+}
+
+/** Follows a shipment the principal sees (again: the same follow), or saves a filter to follow. */
+export async function follow(db: Database, principal: Principal, request: FollowRequest): Promise<Follow> {
+  return withWrite(db, actorOf(principal), async (write) => {
+    const { tx } = write;
+    if ('shipment' in request) {
+      const shipment = await findReadableShipment(tx, principal, request.shipment);
+      const [row] = await tx
+        .insert(follows)
+        .values({ person_id: principal.personId, shipment_id: shipment.id })
+        .onConflictDoUpdate({
+          target: [follows.person_id, follows.shipment_id],
+          set: { person_id: principal.personId },
+        })
+        .returning();
+      if (!row) throw new Error('follow not saved');
+      write.audit({
+        action: 'create',
+        entity: 'follow',
+        entityId: row.id,
+        after: { ...row, shipment: shipment.shipment },
+      });
+      return followOf(row, shipment.shipment);
+    }
+    const [row] = await tx
+      .insert(follows)
+      .values({ person_id: principal.personId, name: request.name, query: request.query })
+      .returning();
+    if (!row) throw new Error('follow not saved');
+    write.audit({ action: 'create', entity: 'follow', entityId: row.id, after: row });
+    return followOf(row, null);
+  });
+}
+
+/** Stops following; someone else's follow is not found. */
+export async function unfollow(db: Database, principal: Principal, id: number) {
+  await withWrite(db, actorOf(principal), async (write) => {
+    const [row] = await write.tx
+      .delete(follows)
+      .where(and(eq(follows.id, id), eq(follows.person_id, principal.personId)))
+      .returning();
+    if (!row) throw new AppError('not_found', FOLLOW_NOT_FOUND);
+    write.audit({ action: 'delete', entity: 'follow', entityId: row.id, before: row });
+  });
+}
+
+/**
+ * The bell: the newest notifications and how many are unread, of shipments the principal still
+ * sees (a forwarder whose shipment went to another company sees nothing more of it).
+ */
+export async function listNotifications(db: Queryable, principal: Principal): Promise<NotificationsResponse> {
+  const visible = and(eq(notifications.person_id, principal.personId), shipmentScope(principal));
+  const rows = await db
+    .select({ notification: notifications, event: shipmentEvents, shipment: shipments.shipment })
+    .from(notifications)
+    .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
+    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
+    .where(visible)
+    .orderBy(desc(notifications.id))
+    .limit(NEWEST);
+  const [unread] = await db
+    .select({ n: count() })
+    .from(notifications)
+    .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
+    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
+    .where(and(visible, isNull(notifications.read_at)));
+  return {
+    notifications: rows.map((row) => ({
+      id: row.notification.id,
+      event: eventOf(row.event, row.shipment),
+      read: row.notification.read_at !== null,
+    })),
+    unread: unread?.n ?? 0,
+  };
+}
+
+/** Marks the principal's notifications read: these, or all. */
+export async function markRead(db: Database, principal: Principal, ids: readonly number[] | undefined) {
+  await withWrite(db, actorOf(principal), async ({ tx }) => {
+    const mine = and(eq(notifications.person_id, principal.personId), isNull(notifications.read_at));
+    await tx
+      .update(notifications)
+      .set({ read_at: new Date() })
+      .where(ids === undefined ? mine : and(mine, inArray(notifications.id, [...ids])));
+  });
+}
+
+/** How the person hears of each event kind (the default where they have not chosen). */
+export async function readPreferences(db: Queryable, personId: number): Promise<AlertPreferences> {
+  const rows = await db.select().from(alertPreferences).where(eq(alertPreferences.person_id, personId));
+  const chosen = new Map(rows.map((row) => [row.event_kind, row.channel as AlertChannel]));
+  const preferences = Object.fromEntries(
+    EVENT_KINDS.map((kind) => [kind, chosen.get(kind) ?? DEFAULT_ALERT_CHANNEL]),
+  ) as Record<EventKind, AlertChannel>;
+  return { preferences };
+}
+
+export async function savePreferences(
+  db: Database,
+  actor: AuditActor,
+  personId: number,
+  { preferences }: AlertPreferences,
+): Promise<AlertPreferences> {
+  return withWrite(db, actor, async (write) => {
+    const before = await readPreferences(write.tx, personId);
+    await write.tx.delete(alertPreferences).where(eq(alertPreferences.person_id, personId));
+    await write.tx
+      .insert(alertPreferences)
+      .values(EVENT_KINDS.map((kind) => ({ person_id: personId, event_kind: kind, channel: preferences[kind] })));
+    write.audit({ action: 'update', entity: 'alert_preferences', entityId: personId, before, after: { preferences } });
+    return { preferences };
+  });
+}
+
+/**
+ * The unsubscribe link, without signing in: every event kind only in the app from now on, and
+ * nothing already waiting is mailed.
+ */
+export async function unsubscribe(db: Database, personId: number) {
+  const [person] = await db.select({ email: people.email }).from(people).where(eq(people.id, personId));
+  if (!person) return;
+  const actor: AuditActor = { personId, email: person.email, source: 'unsubscribe link' };
+  const onlyInTheApp = Object.fromEntries(EVENT_KINDS.map((kind) => [kind, 'app'])) as Record<EventKind, 'app'>;
+  await savePreferences(db, actor, personId, { preferences: onlyInTheApp });
+  await withWrite(db, actor, ({ tx }) =>
+    tx
+      .update(notifications)
+      .set({ channel: 'app' })
+      .where(and(eq(notifications.person_id, personId), isNull(notifications.mailed_at))),
+  );
+}

@@ -1,0 +1,210 @@
+import type { AlertPreferences, Follow, FollowsResponse, NotificationsResponse } from '@quayside/domain/alerts';
+import pino from 'pino';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
+import { multipart } from '../../testing/multipart.ts';
+import { startSmtpPeer } from '../../testing/smtp-peer.ts';
+import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+
+// Alerts through the API and the real jobs: who follows what, the three channels through a real
+// SMTP peer, the bell, a forwarder told only of its own company's shipments, and unsubscribing
+// from an e-mail's link without signing in.
+
+let t: TestApp;
+let smtp: Awaited<ReturnType<typeof startSmtpPeer>>;
+let admin: string;
+let employee: string;
+let blue: string;
+let kestrel: string;
+const now = new Date('2027-06-01T12:00:00Z');
+
+beforeAll(async () => {
+  smtp = await startSmtpPeer();
+  t = await createTestApp({ smtpUrl: smtp.url, clock: () => now });
+  ({ admin, employee, blue, kestrel } = await signInCast(t));
+});
+afterAll(async () => {
+  await t.close();
+  await smtp.close();
+});
+
+const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
+  return { status: response.statusCode, body: response.json() };
+};
+const ok = async <T>(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
+  const { status, body } = await call(token, method, url, payload);
+  expect(status, JSON.stringify(body)).toBe(200);
+  return body as T;
+};
+const saveShipment = (fields: Record<string, unknown>, id?: string) =>
+  ok(admin, 'POST', `/api/Shipments${id ? `?id=${id}` : ''}`, [fields]);
+const alertMailsTo = (address: string) =>
+  smtp.received.filter((mail) => mail.to.includes(address) && mail.text.includes('because you follow'));
+const runJob = async (name: string) => {
+  const job = defineJobs(t.db, t.config, pino({ level: 'silent' })).find((known) => known.name === name);
+  return job?.handle({});
+};
+const bell = (token: string) => ok<NotificationsResponse>(token, 'GET', '/api/Alerts');
+const texts = (response: NotificationsResponse) =>
+  response.notifications.map((n) => `${n.event.shipment}: ${n.event.text}`);
+const setPreferences = (token: string, preferences: AlertPreferences['preferences']) =>
+  ok(token, 'POST', '/api/Alerts/preferences', { preferences });
+
+describe('following', () => {
+  it('follows a shipment the user sees, once, and a saved filter; another company’s shipment is not found', async () => {
+    await saveShipment({
+      Shipment: 'AL-K1',
+      'Forwarder Name': 'Kestrel',
+      'Dest. ETA': '2027-06-10',
+      'Order Ref': ['PO-AL-K1'],
+    });
+    const first = await ok<Follow>(kestrel, 'POST', '/api/Follows', { shipment: 'AL-K1' });
+    const again = await ok<Follow>(kestrel, 'POST', '/api/Follows', { shipment: 'AL-K1' });
+    expect(again.id).toBe(first.id);
+    expect(await call(blue, 'POST', '/api/Follows', { shipment: 'AL-K1' })).toEqual({
+      status: 404,
+      body: { message: 'Shipment not found' },
+    });
+    const filter = await ok<Follow>(admin, 'POST', '/api/Follows', {
+      name: 'Late arrivals of Kestrel',
+      query: {
+        filters: JSON.stringify([{ column: 'forwarder_name', operator: 'equals', value: 'Kestrel' }]),
+        exception: 'late_arrival',
+      },
+    });
+    expect(filter).toMatchObject({ shipment: null, name: 'Late arrivals of Kestrel' });
+    const bad = await call(admin, 'POST', '/api/Follows', { name: 'Bad', query: { exception: 'sunk' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toMatch(/^Unknown exception: sunk/);
+
+    expect((await ok<FollowsResponse>(kestrel, 'GET', '/api/Follows')).follows.map((f) => f.shipment)).toEqual([
+      'AL-K1',
+    ]);
+    // Someone else's follow is not found; one's own goes.
+    expect((await call(admin, 'POST', `/api/Follows/delete?id=${first.id}`)).status).toBe(404);
+    await ok(kestrel, 'POST', `/api/Follows/delete?id=${first.id}`);
+    expect((await ok<FollowsResponse>(kestrel, 'GET', '/api/Follows')).follows).toEqual([]);
+  });
+});
+
+describe('alerts on each channel', () => {
+  it('e-mails at once, gathers a daily digest, or only rings the bell, as the person chose', async () => {
+    await saveShipment({
+      Shipment: 'AL-1',
+      'Forwarder Name': 'Blue Anchor',
+      'Dest. ETA': '2027-06-10',
+      'Order Ref': ['PO-AL-1'],
+    });
+    await ok(employee, 'POST', '/api/Follows', { shipment: 'AL-1' });
+    await setPreferences(employee, {
+      new_exception: 'digest',
+      eta_slipped: 'email',
+      departed: 'app',
+      arrived: 'app',
+      document_uploaded: 'digest',
+    });
+    await saveShipment({ 'Dest. ETA': '2027-06-20', ATD: '2027-06-01' }, 'AL-1');
+    const upload = multipart(
+      [
+        ['documentType', 'Packing List'],
+        ['shipment', 'AL-1'],
+      ],
+      [{ name: 'packing.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') }],
+    );
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: '/api/Files',
+      headers: { ...bearer(admin), 'content-type': upload.contentType },
+      payload: upload.payload,
+    });
+    expect(uploaded.statusCode, uploaded.body).toBe(200);
+
+    await runJob(JOB_NAMES.notify);
+    const atOnce = await smtp.mailTo('employee@napco.example', /ETA slipped/);
+    expect(atOnce.text).toContain('ETA slipped: Dest. ETA 2027-06-10 → 2027-06-20 (+10 days)');
+    expect(atOnce.text).toContain('Open it: http://localhost:3000/shipment-details/AL-1');
+    expect(atOnce.raw).toMatch(/^List-Unsubscribe:\s+<http:\/\/localhost:3000\/unsubscribe\?token=/m);
+    // Only the slip went by e-mail; the bell has all three, unread.
+    expect(alertMailsTo('employee@napco.example')).toHaveLength(1);
+    const rung = await bell(employee);
+    expect(rung.unread).toBe(3);
+    expect(texts(rung)).toEqual([
+      'AL-1: Document uploaded: Packing List (packing.pdf)',
+      'AL-1: ETA slipped: Dest. ETA 2027-06-10 → 2027-06-20 (+10 days)',
+      'AL-1: Departed: ATD 2027-06-01',
+    ]);
+
+    await runJob(JOB_NAMES.dailyDigest);
+    const digest = await smtp.mailTo('employee@napco.example', /since the last digest/);
+    expect(digest.text).toContain('Shipment AL-1');
+    expect(digest.text).toContain('Document uploaded: Packing List (packing.pdf)');
+    expect(digest.text).not.toContain('Departed');
+    // Nothing is mailed twice.
+    await runJob(JOB_NAMES.dailyDigest);
+    await runJob(JOB_NAMES.notify);
+    expect(alertMailsTo('employee@napco.example')).toHaveLength(2);
+
+    await ok(employee, 'POST', '/api/Alerts/read', { ids: [rung.notifications[0]?.id] });
+    expect((await bell(employee)).unread).toBe(2);
+    await ok(employee, 'POST', '/api/Alerts/read', {});
+    expect((await bell(employee)).unread).toBe(0);
+  });
+
+  it("tells a forwarder only of its own company's shipments, whatever it follows", async () => {
+    await saveShipment({
+      Shipment: 'AL-K2',
+      'Forwarder Name': 'Kestrel',
+      'Dest. ETA': '2027-06-10',
+      'Order Ref': ['PO-AL-K2'],
+    });
+    await saveShipment({
+      Shipment: 'AL-B2',
+      'Forwarder Name': 'Blue Anchor',
+      'Dest. ETA': '2027-06-10',
+      'Order Ref': ['PO-AL-B2'],
+    });
+    // Everything it sees, as a saved filter; and one of its shipments, which then goes to another forwarder.
+    await ok(kestrel, 'POST', '/api/Follows', { name: 'All mine', query: {} });
+    await ok(kestrel, 'POST', '/api/Follows', { shipment: 'AL-K2' });
+    await runJob(JOB_NAMES.notify);
+    await saveShipment({ ATD: '2027-06-01' }, 'AL-B2');
+    await saveShipment({ ATD: '2027-06-01' }, 'AL-K2');
+    await runJob(JOB_NAMES.notify);
+    expect(texts(await bell(kestrel))).toEqual(['AL-K2: Departed: ATD 2027-06-01']);
+    // Once the shipment is another forwarder's, neither its news nor its past alerts reach Kestrel.
+    await saveShipment({ 'Forwarder Name': 'Blue Anchor', 'Dest. ETA': '2027-06-15' }, 'AL-K2');
+    await runJob(JOB_NAMES.notify);
+    expect(texts(await bell(kestrel))).toEqual([]);
+    expect((await bell(blue)).notifications).toEqual([]);
+  });
+});
+
+describe("an e-mail's unsubscribe link", () => {
+  it('shows a page with one button, and stops every alert e-mail without signing in', async () => {
+    const mail = await smtp.mailTo('employee@napco.example', /ETA slipped/);
+    const link = /Stop alert e-mails: (\S+)/.exec(mail.text)?.[1] ?? '';
+    const { pathname, search } = new URL(link);
+    const page = await t.app.inject({ url: `${pathname}${search}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<button type="submit">Unsubscribe</button>');
+
+    const token = new URLSearchParams(search).get('token') ?? '';
+    const done = await t.app.inject({
+      method: 'POST',
+      url: `/api/Unsubscribe?token=${encodeURIComponent(token)}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(done.statusCode, done.body).toBe(200);
+    expect(done.json().message).toMatch(/^You will no longer get alert e-mails/);
+    const { preferences } = await ok<AlertPreferences>(employee, 'GET', '/api/Alerts/preferences');
+    expect(Object.values(preferences)).toEqual(['app', 'app', 'app', 'app', 'app']);
+
+    const forged = await t.app.inject({ method: 'POST', url: `/api/Unsubscribe?token=${token.replace(/.$/, 'x')}1` });
+    expect([forged.statusCode, forged.json().message]).toEqual([
+      400,
+      'This unsubscribe link is not valid. Sign in to Quayside to change your alerts.',
+    ]);
+  });
+});

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { type EventKind, ShipmentEvent } from './events.ts';
+import { plainText } from './fields.ts';
+import { LineItemQuery } from './line-item-query.ts';
+import { SHIPMENT_NUMBER_MAX } from './shipments.ts';
+
+// Alerts (issue 19): a person follows shipments and saved filters, and hears of their events by
+// e-mail at once, in a daily digest, or only in the app's bell.
+
+export const ALERT_CHANNELS = ['email', 'digest', 'app'] as const;
+export type AlertChannel = (typeof ALERT_CHANNELS)[number];
+export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
+  email: 'E-mail at once',
+  digest: 'Daily digest',
+  app: 'In the app only',
+};
+/** Until a person chooses: at most one e-mail a day. */
+export const DEFAULT_ALERT_CHANNEL: AlertChannel = 'digest';
+
+const channel = z.enum(ALERT_CHANNELS, { error: `A channel is ${ALERT_CHANNELS.join(', ')}.` });
+export const AlertPreferences = z.object({
+  preferences: z.object({
+    new_exception: channel,
+    eta_slipped: channel,
+    departed: channel,
+    arrived: channel,
+    document_uploaded: channel,
+  } satisfies Record<EventKind, typeof channel>),
+});
+export type AlertPreferences = z.infer<typeof AlertPreferences>;
+
+/** A saved filter: the dashboard's query in its wire form (the URL's q, filters, logic, report, exception). */
+export const FollowedQuery = LineItemQuery.pick({ q: true, filters: true, logic: true, report: true, exception: true });
+
+export const MAX_FOLLOW_NAME = 100;
+
+export const FollowRequest = z.union([
+  z
+    .object({ shipment: plainText(SHIPMENT_NUMBER_MAX).refine((text) => text !== '', 'Name the shipment to follow.') })
+    .strict(),
+  z
+    .object({
+      name: plainText(MAX_FOLLOW_NAME).refine((text) => text !== '', 'Name the filter.'),
+      query: z
+        .object({
+          q: z.string().optional(),
+          filters: z.string().optional(),
+          logic: z.string().optional(),
+          report: z.string().optional(),
+          exception: z.string().optional(),
+        })
+        .strict()
+        .superRefine((wire, context) => {
+          // The same rules as the dashboard's own query string.
+          const parsed = FollowedQuery.safeParse(wire);
+          for (const issue of parsed.error?.issues ?? [])
+            context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
+        }),
+    })
+    .strict(),
+]);
+export type FollowRequest = z.infer<typeof FollowRequest>;
+
+export const Follow = z.object({
+  id: z.number().int(),
+  shipment: z.string().nullable().describe('The shipment followed, or null for a saved filter'),
+  name: z.string().nullable(),
+  query: z.record(z.string(), z.string()).nullable().describe("A saved filter's query, as the dashboard's URL has it"),
+  createdAt: z.string(),
+});
+export type Follow = z.infer<typeof Follow>;
+export const FollowsResponse = z.object({ follows: z.array(Follow) });
+export type FollowsResponse = z.infer<typeof FollowsResponse>;
+
+export const FollowIdQuery = z.object({
+  id: z.coerce.number({ error: 'id must be a whole number.' }).int('id must be a whole number.').min(1),
+});
+
+export const Notification = z.object({
+  id: z.number().int(),
+  event: ShipmentEvent,
+  read: z.boolean(),
+});
+export type Notification = z.infer<typeof Notification>;
+export const NotificationsResponse = z.object({
+  notifications: z.array(Notification).describe('The newest 50, newest first'),
+  unread: z.number().int(),
+});
+export type NotificationsResponse = z.infer<typeof NotificationsResponse>;
+
+export const MarkReadRequest = z
+  .object({ ids: z.array(z.number().int()).max(500).optional().describe('Which; all of them when absent') })
+  .strict();
+
+export const UnsubscribeRequest = z.object({ token: z.string().min(1).max(500) });
+export const UNSUBSCRIBED =
+  'You will no longer get alert e-mails from Quayside. Your alerts still appear under the bell when you sign in.';

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { EVENT_KINDS, eventKindsParameter } from './events.ts';
+
+// Outbound webhooks (issue 19): an Admin registers an HTTPS endpoint for event kinds; each delivery
+// is a POST of one event, signed so the receiver can trust it and refuse a replay.
+
+/** The header a delivery is signed in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
+export const SIGNATURE_HEADER = 'Quayside-Signature';
+/** A receiver should refuse a delivery signed longer ago than this (a replay). */
+export const SIGNATURE_TOLERANCE_SECONDS = 300;
+/** Tries before a delivery is given up as failed; the waits double from one minute (about 4 hours in all). */
+export const WEBHOOK_MAX_ATTEMPTS = 8;
+export const WEBHOOK_FIRST_RETRY_SECONDS = 60;
+
+export const WEBHOOK_URL_MESSAGE = 'The webhook URL must be an https:// address.';
+
+export const WebhookRequest = z
+  .object({
+    url: z
+      .string()
+      .trim()
+      .max(2000, 'The webhook URL is too long.')
+      .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', WEBHOOK_URL_MESSAGE),
+    events: eventKindsParameter,
+  })
+  .strict();
+export type WebhookRequest = z.infer<typeof WebhookRequest>;
+
+const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+
+export const WebhookDelivery = z.object({
+  id: z.number().int(),
+  eventId: z.number().int(),
+  eventKind: z.enum(EVENT_KINDS),
+  shipment: z.string(),
+  status: z.enum(DELIVERY_STATUSES),
+  attempts: z.number().int(),
+  lastStatus: z.number().int().nullable().describe("The receiver's last HTTP status"),
+  lastError: z.string().nullable(),
+  lastTryAt: z.string().nullable(),
+  nextTryAt: z.string().nullable().describe('When it is tried again (pending only)'),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const Webhook = z.object({
+  id: z.number().int(),
+  url: z.string(),
+  events: z.array(z.enum(EVENT_KINDS)),
+  createdAt: z.string(),
+  deliveries: z.array(WebhookDelivery).describe('The latest 20, newest first'),
+});
+export type Webhook = z.infer<typeof Webhook>;
+export const WebhooksResponse = z.object({ webhooks: z.array(Webhook) });
+export type WebhooksResponse = z.infer<typeof WebhooksResponse>;
+
+export const CreatedWebhook = z.object({
+  webhook: Webhook,
+  secret: z.string().describe('The signing secret: shown this once'),
+});
+export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
+
+export const WebhookIdQuery = z.object({
+  id: z.coerce.number({ error: 'id must be a whole number.' }).int('id must be a whole number.').min(1),
+});
+
+export const WEBHOOKS_FORBIDDEN = 'Only an administrator can manage webhooks.';
