@@ -73,7 +73,11 @@ export const ExceptionSummaryResponse = z.object({
       Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, z.number().int()])) as Record<ExceptionKind, z.ZodNumber>,
     )
     .describe('Line items the user sees with each exception'),
-  total: z.number().int().describe('Line items the user sees with at least one exception'),
+  total: z
+    .number()
+    .int()
+    .describe('Line items the user sees with at least one exception, counted up to 1,001 (see totalExact)'),
+  totalExact: z.boolean().describe('false when there are more than 1,000: total is then 1,001'),
 });
 export type ExceptionSummaryResponse = z.infer<typeof ExceptionSummaryResponse>;
 

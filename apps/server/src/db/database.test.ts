@@ -35,6 +35,7 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_verification',
       'documents',
       'event_dispatch',
+      'exception_counts',
       'exception_settings',
       'exception_sweeps',
       'follows',

@@ -354,6 +354,24 @@ export const webhookDeliveries = pgTable(
   ],
 );
 
+/**
+ * How many read-model rows of each forwarder company (hidden and not) have each value of each
+ * column an exception rule compares (dates as days since 1970-01-01): the exception summary sums a
+ * few thousand of these instead of counting a million rows. Kept by triggers on line_item_rows
+ * (migration 0011), like line_item_counts.
+ */
+export const exceptionCounts = pgTable(
+  'exception_counts',
+  {
+    forwarder_key: text('forwarder_key').notNull(),
+    is_hidden: boolean('is_hidden').notNull(),
+    basis: text('basis').notNull(),
+    value: integer('value').notNull(),
+    count: bigint('count', { mode: 'number' }).notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.forwarder_key, table.is_hidden, table.basis, table.value] })],
+);
+
 /** The Admin's exception rules: one row. */
 export const exceptionSettings = pgTable(
   'exception_settings',

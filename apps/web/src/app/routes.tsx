@@ -4,14 +4,28 @@ import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { DashboardPage, prefetchDashboard } from '../features/dashboard/dashboard-page.tsx';
 import { paths } from '../lib/navigation.ts';
-import { canEdit, canManageUsers, canSeeReports } from '../lib/permissions.ts';
+import {
+  canEdit,
+  canEditExceptionRules,
+  canManageUsers,
+  canManageWebhooks,
+  canSeeReports,
+} from '../lib/permissions.ts';
 import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { AppShell } from './shell/app-shell.tsx';
 
 // The sign-in screens and the dashboard are where people land; every other screen is its own
 // chunk, fetched when first opened.
+const AlertsPage = lazy(() =>
+  import('../features/alerts/alerts-page.tsx').then((module) => ({ default: module.AlertsPage })),
+);
 const AnalyticsPage = lazy(() =>
   import('../features/analytics/analytics-page.tsx').then((module) => ({ default: module.AnalyticsPage })),
+);
+const ExceptionRulesPage = lazy(() =>
+  import('../features/exception-rules/exception-rules-page.tsx').then((module) => ({
+    default: module.ExceptionRulesPage,
+  })),
 );
 const ImportPage = lazy(() =>
   import('../features/import/import-page.tsx').then((module) => ({ default: module.ImportPage })),
@@ -24,6 +38,9 @@ const ReportsPage = lazy(() =>
 );
 const ShipmentPage = lazy(() =>
   import('../features/shipments/shipment-page.tsx').then((module) => ({ default: module.ShipmentPage })),
+);
+const WebhooksPage = lazy(() =>
+  import('../features/webhooks/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })),
 );
 const UserManagementPage = lazy(() =>
   import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
@@ -83,6 +100,23 @@ export function AppRoutes() {
         <Route path={paths.shipmentPattern} element={<ShipmentPage mode="edit" />} />
         <Route path={paths.createShipment} element={<ShipmentPage mode="create" />} />
         <Route path={paths.analytics} element={<AnalyticsPage />} />
+        <Route path={paths.alerts} element={<AlertsPage />} />
+        <Route
+          path={paths.exceptionRules}
+          element={
+            <RequireRole isAllowed={canEditExceptionRules}>
+              <ExceptionRulesPage />
+            </RequireRole>
+          }
+        />
+        <Route
+          path={paths.webhooks}
+          element={
+            <RequireRole isAllowed={canManageWebhooks}>
+              <WebhooksPage />
+            </RequireRole>
+          }
+        />
         <Route
           path={paths.userManagement}
           element={

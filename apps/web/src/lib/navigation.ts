@@ -18,6 +18,10 @@ export const paths = {
   userManagement: '/user-management',
   import: '/import',
   reports: '/reports',
+  /** Issue 19: the bell's list, what the user follows, how they are told; an Admin's webhooks. */
+  alerts: '/alerts',
+  webhooks: '/webhooks',
+  exceptionRules: '/exception-rules',
   lineItemPattern: '/line-item/:id',
   shipmentPattern: '/shipment-details/:id',
   /** A line item by its place in the list passed in navigation state, or by its PO number. */

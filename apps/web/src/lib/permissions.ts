@@ -7,3 +7,5 @@ import { canManagePeople, canWriteRecords, isStaff } from '@quayside/domain/perm
 export const canEdit = canWriteRecords;
 export const canSeeReports = isStaff;
 export const canManageUsers = canManagePeople;
+/** Admin only: webhooks carry every company's events. */
+export { canEditExceptionRules, canManageWebhooks } from '@quayside/domain/permissions';

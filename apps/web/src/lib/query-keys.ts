@@ -61,4 +61,15 @@ export const importKeys = {
 /** What an import changes. */
 export const CHANGED_BY_IMPORT = [LINE_ITEMS, SHIPMENTS, PARTS] as const;
 
+/** Alerts: the bell's list, what the user follows, and how they are told; webhooks (Admin). */
+const ALERTS = ['alerts'] as const;
+
+export const alertKeys = {
+  all: ALERTS,
+  notifications: () => [...ALERTS, 'notifications'] as const,
+  follows: () => [...ALERTS, 'follows'] as const,
+  preferences: () => [...ALERTS, 'preferences'] as const,
+  webhooks: () => [...ALERTS, 'webhooks'] as const,
+};
+
 export const siteKeys = { all: ['site'] as const };

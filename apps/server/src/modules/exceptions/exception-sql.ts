@@ -19,23 +19,39 @@ export function addDays(day: string, days: number) {
   return dayOf(moment);
 }
 
-/** Whether the row has `kind` as of the context's day. */
+/**
+ * Each rule as a comparison of one read-model column with a bound as of the context: the same
+ * six columns exception_counts (migration 0011) counts by value.
+ */
+type Rule = {
+  column: 'departure_due' | 'arrival_due' | 'delivery_due' | 'eta_slip_days' | 'documents_due' | 'in_transit_updated';
+  compare: '<' | '<=' | '>=';
+  /** A day (YYYY-MM-DD) for a date column, a number of days for eta_slip_days. */
+  bound: (context: ExceptionContext) => string | number;
+};
+const RULES: Record<ExceptionKind, Rule> = {
+  late_departure: { column: 'departure_due', compare: '<', bound: ({ today }) => today },
+  late_arrival: { column: 'arrival_due', compare: '<', bound: ({ today }) => today },
+  late_delivery: { column: 'delivery_due', compare: '<', bound: ({ today }) => today },
+  eta_slipped: { column: 'eta_slip_days', compare: '>=', bound: ({ etaSlipDays }) => etaSlipDays },
+  missing_documents: { column: 'documents_due', compare: '<', bound: ({ today }) => today },
+  stale: { column: 'in_transit_updated', compare: '<=', bound: ({ today }) => addDays(today, -STALE_AFTER_DAYS) },
+};
+
+const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${bound}::int` : sql`${bound}::date`);
+
+/** Whether the row (line_item_rows as `r`) has `kind` as of the context's day. */
 export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext): SQL {
-  const today = sql`${context.today}::date`;
-  switch (kind) {
-    case 'late_departure':
-      return sql`r.departure_due < ${today}`;
-    case 'late_arrival':
-      return sql`r.arrival_due < ${today}`;
-    case 'late_delivery':
-      return sql`r.delivery_due < ${today}`;
-    case 'eta_slipped':
-      return sql`r.eta_slip_days >= ${context.etaSlipDays}::int`;
-    case 'missing_documents':
-      return sql`r.documents_due < ${today}`;
-    case 'stale':
-      return sql`r.in_transit_updated <= ${addDays(context.today, -STALE_AFTER_DAYS)}::date`;
-  }
+  const { column, compare, bound } = RULES[kind];
+  return sql`r.${sql.identifier(column)} ${sql.raw(compare)} ${boundSql(bound(context))}`;
+}
+
+/** The exception_counts rows that count line items with `kind` (dates there are days since 1970-01-01). */
+export function countedCondition(kind: ExceptionKind, context: ExceptionContext): SQL {
+  const { column, compare, bound } = RULES[kind];
+  const value = bound(context);
+  const asInteger = typeof value === 'number' ? sql`${value}::int` : sql`(${value}::date - date '1970-01-01')`;
+  return sql`(basis = ${column} and value ${sql.raw(compare)} ${asInteger})`;
 }
 
 /** Rows with any of `kinds`. */

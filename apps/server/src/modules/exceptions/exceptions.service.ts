@@ -6,10 +6,11 @@ import {
   type Milestone,
   type RequiredDocument,
 } from '@quayside/domain/exceptions';
+import { COUNT_LIMIT } from '@quayside/domain/line-items';
 import { asc, sql } from 'drizzle-orm';
 import { canEditExceptionRules } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { lineItemRowScope } from '../../auth/visibility.ts';
+import { lineItemCountScope, lineItemRowScope } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { exceptionSettings, requiredDocuments } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
@@ -17,7 +18,7 @@ import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { refreshDocumentsDue } from '../line-items/line-item-rows.ts';
-import { anyException, dayOf, type ExceptionContext, exceptionCondition } from './exception-sql.ts';
+import { anyException, countedCondition, dayOf, type ExceptionContext } from './exception-sql.ts';
 
 export const EXCEPTION_RULES_FORBIDDEN = 'Only an administrator can change the exception rules.';
 
@@ -45,28 +46,61 @@ export async function exceptionContext(db: Queryable, clock: () => Date): Promis
   return { today: dayOf(clock()), etaSlipDays: settings?.days ?? 3 };
 }
 
-/** How many line items the principal sees have each exception, and any. */
+/**
+ * At least how many line items the principal sees have any of `kinds` (the sum of each kind's
+ * count, from exception_counts): cheap, and enough to tell a rare choice from a common one.
+ */
+export async function exceptionMatchesBound(
+  db: Queryable,
+  principal: Principal,
+  kinds: readonly ExceptionKind[],
+  context: ExceptionContext,
+): Promise<number> {
+  const chosen = sql.join(
+    kinds.map((kind) => countedCondition(kind, context)),
+    sql` or `,
+  );
+  const result = await db.execute<{ n: number }>(
+    sql`select coalesce(sum(count), 0)::int as n from exception_counts where ${lineItemCountScope(principal)} and (${chosen})`,
+  );
+  return result.rows[0]?.n ?? 0;
+}
+
+/**
+ * How many line items the principal sees have each exception, summed from exception_counts (a
+ * few rows per company and day instead of a million line items), and how many have any, counted
+ * up to COUNT_LIMIT + 1 (the dashboard shows "more than 1,000" past it).
+ */
 export async function exceptionSummary(
   db: Queryable,
   principal: Principal,
   context: ExceptionContext,
 ): Promise<ExceptionSummaryResponse> {
-  const scope = lineItemRowScope(principal);
-  // One count per kind, each an index range of its own column.
   const counts = sql.join(
     EXCEPTION_KINDS.map(
       (kind) =>
-        sql`(select count(*)::int from line_item_rows r where ${scope} and ${exceptionCondition(kind, context)}) as ${sql.identifier(kind)}`,
+        sql`coalesce(sum(count) filter (where ${countedCondition(kind, context)}), 0)::int as ${sql.identifier(kind)}`,
     ),
     sql`, `,
   );
-  const result = await db.execute<Record<ExceptionKind | 'total', number>>(sql`
-    select ${counts},
-      (select count(*)::int from line_item_rows r where ${scope} and ${anyException(EXCEPTION_KINDS, context)}) as total`);
-  const row = result.rows[0];
-  if (!row) throw new Error('the summary gave no row');
-  const { total, ...byKind } = row;
-  return { asOf: context.today, etaSlipDays: context.etaSlipDays, counts: byKind, total };
+  const result = await db.execute<Record<ExceptionKind, number>>(
+    sql`select ${counts} from exception_counts where ${lineItemCountScope(principal)}`,
+  );
+  const byKind = result.rows[0];
+  if (!byKind) throw new Error('the summary gave no row');
+  const any = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from (
+      select 1 from line_item_rows r
+      where ${lineItemRowScope(principal)} and ${anyException(EXCEPTION_KINDS, context)}
+      limit ${COUNT_LIMIT + 1}) matches`);
+  const total = any.rows[0]?.n ?? 0;
+  return {
+    asOf: context.today,
+    etaSlipDays: context.etaSlipDays,
+    counts: byKind,
+    total,
+    totalExact: total <= COUNT_LIMIT,
+  };
 }
 
 /**

@@ -47,10 +47,12 @@ export function displayed(key: ColumnKey): SQL {
  * The search, filters, PO, import and exceptions of `query` as one condition on line_item_rows `r`
  * (who sees what aside); exceptions are decided as of `context`.
  */
-export function queryCondition(query: RowQuery, context: ExceptionContext): SQL {
+export function queryCondition(query: RowQuery, context: ExceptionContext, { exceptionsByIndex = true } = {}): SQL {
   const conditions: SQL[] = [];
   if (query.exception !== undefined && query.exception.length > 0) {
-    conditions.push(anyException(query.exception, context));
+    const exceptions = anyException(query.exception, context);
+    // `is true` is no index's operator: the planner then walks the sort order and filters.
+    conditions.push(exceptionsByIndex ? exceptions : sql`(${exceptions}) is true`);
   }
   if (query.po) conditions.push(sql`r.title = ${query.po}`);
   if (query.importId !== undefined) {

@@ -18,8 +18,33 @@ import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
+import { exceptionMatchesBound } from '../exceptions/exceptions.service.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
+
+/**
+ * An exception picks rows by dates now past, which the default order (latest first) puts last, so
+ * a walk in sort order may read most of the table before a page fills. When the chosen kinds have
+ * at most this many line items (exception_counts says so at once), they are found by their
+ * indexes and sorted in memory; more are dense enough for the walk, which then must not be traded
+ * for the indexes (bench/RESULTS.md, issue 19).
+ */
+const SORTED_IN_MEMORY = 10_000;
+
+/**
+ * The principal's scope and the query's condition on line_item_rows `r`, and whether the chosen
+ * exceptions are rare enough to be found by their indexes and sorted in memory.
+ */
+async function matchingCondition(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
+  const kinds = query.exception ?? [];
+  const isRare =
+    kinds.length > 0 && (await exceptionMatchesBound(db, principal, kinds, context)) <= SORTED_IN_MEMORY;
+  const exceptionsByIndex = kinds.length === 0 || isRare;
+  return {
+    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex })}`,
+    isRare,
+  };
+}
 
 /** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
 export async function listLineItems(
@@ -28,18 +53,22 @@ export async function listLineItems(
   query: LineItemQuery,
   context: ExceptionContext,
 ): Promise<LineItemsResponse> {
-  const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}`;
+  const { where, isRare } = await matchingCondition(db, principal, query, context);
+  // `offset 0` keeps the planner from walking the sort order over the few matches' indexes.
+  const rows = isRare
+    ? sql`(select * from line_item_rows r where ${where} offset 0) r`
+    : sql`line_item_rows r where ${where}`;
   const page = await db.execute<{ line_item_id: string; exceptions: ExceptionKind[] }>(sql`
-    select r.line_item_id, ${exceptionsOf(context)} as exceptions from line_item_rows r where ${where}
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions from ${rows}
     order by ${orderBy(sortKeys(query.sort))}
     limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
   const exceptions = new Map(page.rows.map((row) => [Number(row.line_item_id), row.exceptions]));
   const totalAll = await countVisible(db, principal);
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
   const total = hasCriteria(query) ? await countRows(db, where, COUNT_LIMIT + 1) : totalAll;
-  const rows = await lineItemsByIds(db, [...exceptions.keys()]);
+  const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
   return {
-    lineItems: rows.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
+    lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
     total,
     totalExact: total <= COUNT_LIMIT || !hasCriteria(query),
     totalAll,
@@ -51,7 +80,7 @@ export async function listLineItems(
 /** How many line items the principal sees match the query, exactly (it may have to read every match). */
 export async function countLineItems(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  return countRows(db, sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}`);
+  return countRows(db, (await matchingCondition(db, principal, query, context)).where);
 }
 
 /** What the principal sees before search and filters, from the trigger-kept counts (a handful of rows). */

@@ -4,8 +4,10 @@ import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import LogoutIcon from '@mui/icons-material/Logout';
+import RuleIcon from '@mui/icons-material/Rule';
 import SearchIcon from '@mui/icons-material/Search';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
+import WebhookIcon from '@mui/icons-material/Webhook';
 import {
   Box,
   Button,
@@ -21,9 +23,16 @@ import {
 } from '@mui/material';
 import { type ReactNode, useState } from 'react';
 import { NavLink, useNavigate } from 'react-router';
+import { AlertBell, useUnreadAlerts } from '../../components/alerts/alert-bell.tsx';
 import { ShipmentSearch } from '../../features/shipments/shipment-search.tsx';
 import { paths } from '../../lib/navigation.ts';
-import { canEdit, canManageUsers, canSeeReports } from '../../lib/permissions.ts';
+import {
+  canEdit,
+  canEditExceptionRules,
+  canManageUsers,
+  canManageWebhooks,
+  canSeeReports,
+} from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSession, useSignedInUser } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
@@ -32,7 +41,14 @@ export const RAIL_WIDTH = 72;
 export const EXPANDED_WIDTH = 264;
 const ROW_HEIGHT = 48;
 
-type NavEntry = { label: string; to: string; icon: ReactNode; isShown: boolean };
+type NavEntry = {
+  label: string;
+  to: string;
+  icon: ReactNode;
+  isShown: boolean;
+  /** What a screen reader says when it is more than the label (the bell's unread count). */
+  accessibleName?: string;
+};
 
 function NavItem({ entry, isExpanded }: { entry: NavEntry; isExpanded: boolean }) {
   return (
@@ -41,7 +57,7 @@ function NavItem({ entry, isExpanded }: { entry: NavEntry; isExpanded: boolean }
         component={NavLink}
         to={entry.to}
         end
-        aria-label={entry.label}
+        aria-label={entry.accessibleName ?? entry.label}
         sx={{
           // Rows keep their height when the labels appear, so a row pointed at does not move away.
           minHeight: ROW_HEIGHT,
@@ -68,6 +84,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
   const navigate = useNavigate();
   const [isSearching, setIsSearching] = useState(false);
   const role = profile?.role;
+  const unreadAlerts = useUnreadAlerts();
   const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
 
   const entries: NavEntry[] = [
@@ -75,6 +92,15 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
     { label: 'Import', to: paths.import, icon: <FileUploadIcon />, isShown: canEdit(role) },
     { label: 'Reports', to: paths.reports, icon: <AssessmentIcon />, isShown: canSeeReports(role) },
     { label: 'User management', to: paths.userManagement, icon: <GroupIcon />, isShown: canManageUsers(role) },
+    {
+      label: 'Alerts',
+      to: paths.alerts,
+      icon: <AlertBell unread={unreadAlerts} />,
+      isShown: true,
+      accessibleName: unreadAlerts > 0 ? `Alerts, ${unreadAlerts} unread` : 'Alerts',
+    },
+    { label: 'Exception rules', to: paths.exceptionRules, icon: <RuleIcon />, isShown: canEditExceptionRules(role) },
+    { label: 'Webhooks', to: paths.webhooks, icon: <WebhookIcon />, isShown: canManageWebhooks(role) },
   ];
 
   const logout = async () => {

@@ -8,6 +8,8 @@ import { paths } from '../../lib/navigation.ts';
 type DashboardHeaderProps = {
   /** The Export button, which knows the query and its totals. */
   exportButton: ReactNode;
+  /** 'Follow this view', which knows the query (issue 19). */
+  followButton: ReactNode;
   isFilterOpen: boolean;
   onOpenFilters: (anchor: HTMLElement) => void;
   /** SPEC.md §2: 'New Shipment' is hidden for Employee (and for any read-only role). */
@@ -17,6 +19,7 @@ type DashboardHeaderProps = {
 /** SPEC.md §2 'Dashboard': the heading, the subtitle and the toolbar (Export, Filter, New Shipment). */
 export function DashboardHeader({
   exportButton,
+  followButton,
   isFilterOpen,
   onOpenFilters,
   canCreateShipment,
@@ -31,6 +34,7 @@ export function DashboardHeader({
       </Stack>
       <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
         {exportButton}
+        {followButton}
         <Button
           variant="outlined"
           startIcon={<FilterListIcon />}

@@ -74,6 +74,7 @@ describe("the 'Needs attention' chips", () => {
     etaSlipDays: 3,
     counts: { late_departure: 0, late_arrival: 4, late_delivery: 0, eta_slipped: 2, missing_documents: 0, stale: 0 },
     total: 5,
+    totalExact: true,
   });
 
   it('count each exception the user has, and ask for the chosen ones, kept in the address and never saved', async () => {
@@ -114,5 +115,33 @@ describe('an installation with no line items yet', () => {
     renderScreen(<DashboardPage />, { user: EMPLOYEE, api: { 'GET /api/LineItems': nothing } });
     expect(await screen.findByText('No data available')).toBeInTheDocument();
     expect(screen.queryByText('npm run cli -- seed-demo')).toBeNull();
+  });
+});
+
+describe('Follow this view', () => {
+  it("saves the view's search, filters and exceptions under a name", async () => {
+    const api = renderScreen(<DashboardPage />, {
+      at: '/?q=bolt&exception=late_arrival&page=2',
+      api: {
+        'GET /api/LineItems': lineItems,
+        'POST /api/Follows': (call: ApiCall) => ({
+          id: 1,
+          shipment: null,
+          ...(call.body as object),
+          createdAt: '2026-11-24T09:00:00.000Z',
+        }),
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow this view' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Follow this view' });
+    const follow = within(dialog).getByRole('button', { name: 'Follow' });
+    expect(follow).toBeDisabled();
+    await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Late bolts');
+    await userEvent.click(follow);
+    expect(await within(dialog).findByText(/Following 'Late bolts'/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({
+      name: 'Late bolts',
+      query: { q: 'bolt', report: 'default', exception: 'late_arrival' },
+    });
   });
 });

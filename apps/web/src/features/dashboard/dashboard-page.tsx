@@ -6,6 +6,7 @@ import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { FollowViewButton } from '../../components/alerts/follow-view-button.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
@@ -25,7 +26,7 @@ import { Pagination } from './pagination.tsx';
 import { matchCount, pageCountOf } from './paging.ts';
 import { SearchBox } from './search-box.tsx';
 import { TableSummary } from './table-summary.tsx';
-import { countParamsOf, exportParamsOf, isViewCustomised } from './table-view.ts';
+import { countParamsOf, exportParamsOf, followedViewOf, isViewCustomised } from './table-view.ts';
 import { dashboardViewAt, useDashboardView } from './use-dashboard-view.ts';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
@@ -118,6 +119,7 @@ function LineItemsDashboard({ email }: { email: string }) {
             totalAll={data?.totalAll}
           />
         }
+        followButton={<FollowViewButton view={followedViewOf(params)} />}
         isFilterOpen={filterAnchor !== null}
         onOpenFilters={setFilterAnchor}
         canCreateShipment={canEdit(role)}

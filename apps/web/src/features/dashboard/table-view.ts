@@ -135,3 +135,13 @@ export type LineItemCountParams = Omit<LineItemListParams, 'page' | 'pageSize' |
 export function countParamsOf({ page: _page, pageSize: _pageSize, sort: _sort, ...query }: LineItemListParams) {
   return query satisfies LineItemCountParams;
 }
+
+/** What 'Follow this view' saves: which rows match (paging, sort and an import's link aside). */
+export function followedViewOf({ q, filters, logic, report, exception }: LineItemListParams) {
+  return {
+    ...(q ? { q } : {}),
+    ...(filters ? { filters, logic } : {}),
+    report,
+    ...(exception ? { exception } : {}),
+  };
+}

@@ -4,6 +4,7 @@ import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import type { Shipment } from '@quayside/domain/shipments';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
@@ -106,24 +107,23 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
             <Chip label="From Line Item" color="info" variant="outlined" onClick={() => navigate(-1)} />
           ) : null}
         </Stack>
-        {isEditor ? (
-          <Stack direction="row" spacing={1}>
-            {isEditing ? (
-              <>
-                <Button onClick={cancel} disabled={save.isPending}>
-                  Cancel
-                </Button>
-                <Button variant="contained" onClick={submit} disabled={!isValid || save.isPending}>
-                  {save.isPending ? 'Saving...' : mode === 'create' ? 'Create' : 'Save'}
-                </Button>
-              </>
-            ) : (
-              <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
-                Edit
+        <Stack direction="row" spacing={1}>
+          {mode === 'edit' && shipment ? <FollowShipmentButton shipmentNumber={shipment.Shipment} /> : null}
+          {!isEditor ? null : isEditing ? (
+            <>
+              <Button onClick={cancel} disabled={save.isPending}>
+                Cancel
               </Button>
-            )}
-          </Stack>
-        ) : null}
+              <Button variant="contained" onClick={submit} disabled={!isValid || save.isPending}>
+                {save.isPending ? 'Saving...' : mode === 'create' ? 'Create' : 'Save'}
+              </Button>
+            </>
+          ) : (
+            <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
+              Edit
+            </Button>
+          )}
+        </Stack>
       </Stack>
 
       {save.isError ? <Alert severity="error">{saveFailure(save.error)}</Alert> : null}

@@ -151,3 +151,33 @@ describe("the shipment's History tab", () => {
     expect(api.callsTo('GET /api/Shipments/history')[0]?.query.get('shipment')).toBe('QS-1');
   });
 });
+
+describe('following a shipment', () => {
+  it('follows from its screen for any role, and stops again', async () => {
+    let follows: object[] = [];
+    const api = renderScreen(<ShipmentPage mode="edit" />, {
+      user: EMPLOYEE,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: {
+        ...shipmentsApi,
+        'GET /api/Follows': () => ({ follows }),
+        'POST /api/Follows': () => {
+          follows = [{ id: 4, shipment: 'QS-1', name: null, query: null, createdAt: '2026-11-24T09:00:00.000Z' }];
+          return follows[0];
+        },
+        'POST /api/Follows/delete': () => {
+          follows = [];
+          return { message: 'No longer followed.' };
+        },
+      },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({ shipment: 'QS-1' });
+    const following = await screen.findByRole('button', { name: 'Following' });
+    expect(following).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(following);
+    await waitFor(() => expect(api.callsTo('POST /api/Follows/delete')[0]?.query.get('id')).toBe('4'));
+    expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,172 @@
+import {
+  Alert,
+  Box,
+  Button,
+  Checkbox,
+  CircularProgress,
+  FormControlLabel,
+  FormGroup,
+  FormLabel,
+  Paper,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableHead,
+  TableRow,
+  TextField,
+  Typography,
+} from '@mui/material';
+import { EVENT_KINDS, EVENT_LABELS, type EventKind } from '@quayside/domain/events';
+import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/domain/webhooks';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { failureMessage } from '../../lib/api.ts';
+import { useDeleteWebhook, useRegisterWebhook, webhooksQuery } from './webhooks-api.ts';
+
+const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
+const when = (iso: string | null) => (iso ? at.format(new Date(iso)) : '—');
+
+function RegisterForm() {
+  const [url, setUrl] = useState('');
+  const [events, setEvents] = useState<EventKind[]>([...EVENT_KINDS]);
+  const register = useRegisterWebhook();
+  const toggle = (kind: EventKind) =>
+    setEvents(events.includes(kind) ? events.filter((each) => each !== kind) : [...events, kind]);
+  const submit = () =>
+    register.mutate(
+      { url: url.trim(), events: EVENT_KINDS.filter((kind) => events.includes(kind)) },
+      { onSuccess: () => setUrl('') },
+    );
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <TextField
+        label="HTTPS URL"
+        placeholder="https://example.com/quayside-events"
+        value={url}
+        onChange={(event) => setUrl(event.target.value)}
+        size="small"
+      />
+      <FormGroup>
+        <FormLabel component="legend">Events</FormLabel>
+        {EVENT_KINDS.map((kind) => (
+          <FormControlLabel
+            key={kind}
+            control={<Checkbox checked={events.includes(kind)} onChange={() => toggle(kind)} />}
+            label={EVENT_LABELS[kind]}
+          />
+        ))}
+      </FormGroup>
+      {register.isError ? (
+        <Alert severity="error">{failureMessage(register.error, 'Failed to register. Please try again.')}</Alert>
+      ) : null}
+      {register.isSuccess ? (
+        <Alert severity="success">
+          Registered. Its signing secret, shown this once: <code>{register.data.secret}</code>. Each delivery carries a{' '}
+          {SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the body, in hex).
+        </Alert>
+      ) : null}
+      <Box>
+        <Button
+          variant="contained"
+          disabled={url.trim() === '' || events.length === 0 || register.isPending}
+          onClick={submit}
+        >
+          Register
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
+  if (deliveries.length === 0) return <Typography color="text.secondary">No deliveries yet.</Typography>;
+  return (
+    <Box sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label="Deliveries">
+        <TableHead>
+          <TableRow>
+            <TableCell>Event</TableCell>
+            <TableCell>Shipment</TableCell>
+            <TableCell>Status</TableCell>
+            <TableCell>Tries</TableCell>
+            <TableCell>Last answer</TableCell>
+            <TableCell>Last try</TableCell>
+            <TableCell>Next try</TableCell>
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {deliveries.map((delivery) => (
+            <TableRow key={delivery.id}>
+              <TableCell>{EVENT_LABELS[delivery.eventKind]}</TableCell>
+              <TableCell>{delivery.shipment}</TableCell>
+              <TableCell>{delivery.status}</TableCell>
+              <TableCell>{delivery.attempts}</TableCell>
+              <TableCell>{delivery.lastStatus ?? delivery.lastError ?? '—'}</TableCell>
+              <TableCell>{when(delivery.lastTryAt)}</TableCell>
+              <TableCell>{when(delivery.nextTryAt)}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}
+
+function WebhookEntry({ webhook }: { webhook: Webhook }) {
+  const remove = useDeleteWebhook();
+  return (
+    <Paper component="article" aria-label={webhook.url} variant="outlined" sx={{ p: 2 }}>
+      <Stack spacing={1}>
+        <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
+          <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{webhook.url}</Typography>
+          <Button color="error" onClick={() => remove.mutate(webhook.id)} disabled={remove.isPending}>
+            Delete
+          </Button>
+        </Stack>
+        <Typography variant="body2" color="text.secondary">
+          {webhook.events.map((kind) => EVENT_LABELS[kind]).join(', ')}
+        </Typography>
+        <DeliveryLog deliveries={webhook.deliveries} />
+      </Stack>
+    </Paper>
+  );
+}
+
+function WebhookList() {
+  const webhooks = useQuery(webhooksQuery());
+  if (webhooks.isPending) return <CircularProgress size={24} aria-label="Loading webhooks" />;
+  if (webhooks.isError) return <Alert severity="error">Failed to load the webhooks. Please try again.</Alert>;
+  if (webhooks.data.length === 0) return <Typography color="text.secondary">No webhooks yet.</Typography>;
+  return (
+    <Stack spacing={2}>
+      {webhooks.data.map((webhook) => (
+        <WebhookEntry key={webhook.id} webhook={webhook} />
+      ))}
+    </Stack>
+  );
+}
+
+/** `/webhooks` (issue 19, Admin): register an HTTPS receiver for event kinds and watch its deliveries. */
+export function WebhooksPage() {
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={0.5}>
+        <Typography variant="h4" component="h1">
+          Webhooks
+        </Typography>
+        <Typography color="text.secondary">
+          Quayside posts each event of every company's shipments to these addresses, signed, and tries a failed delivery
+          again, waiting a minute and then twice as long each time, for about two hours.
+        </Typography>
+      </Stack>
+      <Paper component="section" aria-label="Register a webhook" variant="outlined" sx={{ p: 2 }}>
+        <Typography variant="h6" component="h2" gutterBottom>
+          Register a webhook
+        </Typography>
+        <RegisterForm />
+      </Paper>
+      <WebhookList />
+    </Stack>
+  );
+}
