@@ -37,7 +37,10 @@ async function importReport(name: string, row: string) {
 /** The newest outbox mail to `email` that mentions `text`, written since `after`. */
 async function mailMentioning(email: string, text: string, after: number): Promise<string> {
   const outbox = path.join(inject('dataDir'), 'outbox');
-  for (const file of (await readdir(outbox)).filter((name) => name.endsWith(`-${email}.eml`)).sort().reverse()) {
+  for (const file of (await readdir(outbox))
+    .filter((name) => name.endsWith(`-${email}.eml`))
+    .sort()
+    .reverse()) {
     const written = Date.parse(file.slice(0, 24).replace(/T(\d\d)-(\d\d)-(\d\d)/, 'T$1:$2:$3'));
     const mail = await readFile(path.join(outbox, file), 'utf8');
     if (written >= after - 1000 && mail.includes(text)) return mail;
@@ -96,5 +99,17 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   // The bell has it too.
   await page.goto('/alerts');
   await page.getByRole('link', { name: new RegExp(`${shipment}: ETA slipped`) }).waitFor();
+  await page.getByRole('combobox', { name: 'An ETA slip' }).waitFor();
+  await expectNoSeriousA11yViolations(page);
+  // The Admin's pages of this issue, as a screen reader meets them.
+  for (const [path, heading] of [
+    ['/webhooks', 'Webhooks'],
+    ['/exception-rules', 'Exception rules'],
+  ] as const) {
+    await page.goto(path);
+    await page.getByRole('heading', { name: heading, exact: true }).waitFor();
+    await page.getByRole('button', { name: path === '/webhooks' ? 'Register' : 'Save' }).waitFor();
+    await expectNoSeriousA11yViolations(page);
+  }
   await context.close();
 });

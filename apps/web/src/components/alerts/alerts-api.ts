@@ -1,23 +1,10 @@
-import type {
-  AlertPreferences,
-  Follow,
-  FollowRequest,
-  FollowsResponse,
-  NotificationsResponse,
-} from '@quayside/domain/alerts';
+import type { AlertPreferences, Follow, FollowRequest, FollowsResponse } from '@quayside/domain/alerts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { alertKeys } from '../../lib/query-keys.ts';
 
-/** The bell asks again this often: alerts arrive from the server's jobs, not from this tab. */
-const BELL_REFRESH_MS = 60_000;
-
-export const notificationsQuery = () =>
-  queryOptions({
-    queryKey: alertKeys.notifications(),
-    queryFn: ({ signal }) => api<NotificationsResponse>('/api/Alerts', { signal }),
-    refetchInterval: BELL_REFRESH_MS,
-  });
+/** The dashboard's query as a saved filter has it: the wire strings that are set. */
+export type FollowedView = { q?: string; filters?: string; logic?: string; report?: string; exception?: string };
 
 export const followsQuery = () =>
   queryOptions({

@@ -26,12 +26,12 @@ import { type ReactNode, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import {
   followsQuery,
-  notificationsQuery,
   preferencesQuery,
   useMarkRead,
   useSavePreferences,
   useUnfollow,
 } from '../../components/alerts/alerts-api.ts';
+import { notificationsQuery } from '../../components/alerts/notifications-query.ts';
 import { failureMessage } from '../../lib/api.ts';
 import { paths } from '../../lib/navigation.ts';
 

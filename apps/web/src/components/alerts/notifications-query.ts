@@ -1,0 +1,16 @@
+import type { NotificationsResponse } from '@quayside/domain/alerts';
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../lib/api.ts';
+import { alertKeys } from '../../lib/query-keys.ts';
+
+// Apart from alerts-api.ts: the sidebar's bell loads with the first screen, the rest when used.
+
+/** The bell asks again this often: alerts arrive from the server's jobs, not from this tab. */
+const BELL_REFRESH_MS = 60_000;
+
+export const notificationsQuery = () =>
+  queryOptions({
+    queryKey: alertKeys.notifications(),
+    queryFn: ({ signal }) => api<NotificationsResponse>('/api/Alerts', { signal }),
+    refetchInterval: BELL_REFRESH_MS,
+  });
