@@ -37,8 +37,7 @@ const SORTED_IN_MEMORY = 10_000;
  */
 async function matchingCondition(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   const kinds = query.exception ?? [];
-  const isRare =
-    kinds.length > 0 && (await exceptionMatchesBound(db, principal, kinds, context)) <= SORTED_IN_MEMORY;
+  const isRare = kinds.length > 0 && (await exceptionMatchesBound(db, principal, kinds, context)) <= SORTED_IN_MEMORY;
   const exceptionsByIndex = kinds.length === 0 || isRare;
   return {
     where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex })}`,
