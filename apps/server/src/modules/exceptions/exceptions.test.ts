@@ -370,4 +370,45 @@ describe('exceptions as of a day', () => {
     expect(header?.endsWith(',"Exceptions"')).toBe(true);
     expect(row?.endsWith(',"Late arrival"')).toBe(true);
   });
+
+  it("keeps the summary's counts equal to the line items each user sees, through edits, hides and deletes", async () => {
+    setToday('2027-03-13');
+    await save(admin, {
+      'Forwarder Name': 'Kestrel',
+      Shipment: 'EXC-SUM',
+      ETD: '2027-03-02',
+      'Dest. ETA': '2027-03-05',
+      'Order Ref': ['PO-S1', 'PO-S2', 'PO-S3'],
+    });
+    // The shipment moves to another company, one line item is hidden, another deleted.
+    await save(admin, { 'Forwarder Name': 'Blue Anchor', 'Dest. ETA': '2027-03-08' }, 'EXC-SUM');
+    const hide = await t.app.inject({
+      method: 'POST',
+      url: '/api/LineItems?shipment=EXC-SUM&po=PO-S2',
+      headers: bearer(admin),
+      payload: { hide_lineitem: true },
+    });
+    expect(hide.statusCode, hide.body).toBe(200);
+    const removal = await t.app.inject({
+      method: 'POST',
+      url: '/api/LineItems/delete',
+      headers: bearer(admin),
+      payload: { title: 'PO-S3', related_shipment: 'EXC-SUM' },
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+
+    const counted = async (token: string, kind: string) => {
+      const response = await t.app.inject({ url: `/api/LineItems/count?exception=${kind}`, headers: bearer(token) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<{ total: number }>().total;
+    };
+    for (const day of ['2027-03-06', '2027-03-13', '2027-04-30']) {
+      setToday(day);
+      for (const token of [employee, blue, kestrel]) {
+        const { counts } = await summary(token);
+        for (const [kind, count] of Object.entries(counts))
+          expect([day, kind, count]).toEqual([day, kind, await counted(token, kind)]);
+      }
+    }
+  });
 });
