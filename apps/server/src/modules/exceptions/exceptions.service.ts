@@ -17,6 +17,7 @@ import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
+import { countRows } from '../line-items/count-rows.ts';
 import { refreshDocumentsDue } from '../line-items/line-item-rows.ts';
 import { anyException, countedCondition, dayOf, type ExceptionContext } from './exception-sql.ts';
 
@@ -46,24 +47,41 @@ export async function exceptionContext(db: Queryable, clock: () => Date): Promis
   return { today: dayOf(clock()), etaSlipDays: settings?.days ?? 3 };
 }
 
+/** How many line items the principal sees have each of `kinds`, summed from exception_counts. */
+async function countsByKind<Kind extends ExceptionKind>(
+  db: Queryable,
+  principal: Principal,
+  kinds: readonly Kind[],
+  context: ExceptionContext,
+): Promise<Record<Kind, number>> {
+  const counts = sql.join(
+    kinds.map(
+      (kind) =>
+        sql`coalesce(sum(count) filter (where ${countedCondition(kind, context)}), 0)::int as ${sql.identifier(kind)}`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<Record<Kind, number>>(
+    sql`select ${counts} from exception_counts where ${lineItemCountScope(principal)}`,
+  );
+  const byKind = result.rows[0];
+  if (!byKind) throw new Error('the exception counts gave no row');
+  return byKind;
+}
+
 /**
- * At least how many line items the principal sees have any of `kinds` (the sum of each kind's
- * count, from exception_counts): cheap, and enough to tell a rare choice from a common one.
+ * Between how few and how many line items the principal sees have any of `kinds` (one or more),
+ * from exception_counts at once, whatever the table's size: a line item may have several kinds,
+ * so at least the commonest kind's count and at most their sum.
  */
-export async function exceptionMatchesBound(
+export async function exceptionMatchRange(
   db: Queryable,
   principal: Principal,
   kinds: readonly ExceptionKind[],
   context: ExceptionContext,
-): Promise<number> {
-  const chosen = sql.join(
-    kinds.map((kind) => countedCondition(kind, context)),
-    sql` or `,
-  );
-  const result = await db.execute<{ n: number }>(
-    sql`select coalesce(sum(count), 0)::int as n from exception_counts where ${lineItemCountScope(principal)} and (${chosen})`,
-  );
-  return result.rows[0]?.n ?? 0;
+): Promise<{ atLeast: number; atMost: number }> {
+  const counts = Object.values<number>(await countsByKind(db, principal, kinds, context));
+  return { atLeast: Math.max(...counts), atMost: counts.reduce((sum, count) => sum + count, 0) };
 }
 
 /**
@@ -76,28 +94,20 @@ export async function exceptionSummary(
   principal: Principal,
   context: ExceptionContext,
 ): Promise<ExceptionSummaryResponse> {
-  const counts = sql.join(
-    EXCEPTION_KINDS.map(
-      (kind) =>
-        sql`coalesce(sum(count) filter (where ${countedCondition(kind, context)}), 0)::int as ${sql.identifier(kind)}`,
-    ),
-    sql`, `,
-  );
-  const result = await db.execute<Record<ExceptionKind, number>>(
-    sql`select ${counts} from exception_counts where ${lineItemCountScope(principal)}`,
-  );
-  const byKind = result.rows[0];
-  if (!byKind) throw new Error('the summary gave no row');
-  const any = await db.execute<{ n: number }>(sql`
-    select count(*)::int as n from (
-      select 1 from line_item_rows r
-      where ${lineItemRowScope(principal)} and ${anyException(EXCEPTION_KINDS, context)}
-      limit ${COUNT_LIMIT + 1}) matches`);
-  const total = any.rows[0]?.n ?? 0;
+  const counts = await countsByKind(db, principal, EXCEPTION_KINDS, context);
+  // Past COUNT_LIMIT the dashboard says "more than that", so the commonest kind can settle it unread.
+  const total =
+    Math.max(...Object.values(counts)) > COUNT_LIMIT
+      ? COUNT_LIMIT + 1
+      : await countRows(
+          db,
+          sql`${lineItemRowScope(principal)} and ${anyException(EXCEPTION_KINDS, context)}`,
+          COUNT_LIMIT + 1,
+        );
   return {
     asOf: context.today,
     etaSlipDays: context.etaSlipDays,
-    counts: byKind,
+    counts,
     total,
     totalExact: total <= COUNT_LIMIT,
   };

@@ -411,4 +411,51 @@ describe('exceptions as of a day', () => {
       }
     }
   });
+
+  it('says how many line items have any of several kinds, and "more than 1,000" past it without reading them', async () => {
+    setToday('2027-03-13');
+    const late = async (name: string) => {
+      const orderRefs = Array.from({ length: 300 }, (_, index) => `${name}-${String(index).padStart(3, '0')}`);
+      // Both late departure and late arrival: each line item counted once for "any of the two".
+      await save(admin, {
+        'Forwarder Name': 'Blue Anchor',
+        Shipment: name,
+        ETD: '2027-03-02',
+        'Dest. ETA': '2027-03-05',
+        'Order Ref': orderRefs,
+      });
+    };
+    const listed = async () => {
+      const response = await t.app.inject({
+        url: '/api/LineItems?exception=late_departure,late_arrival',
+        headers: bearer(admin),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<LineItemsResponse>();
+    };
+    const exactly = async () => {
+      const response = await t.app.inject({
+        url: '/api/LineItems/count?exception=late_departure,late_arrival',
+        headers: bearer(admin),
+      });
+      return response.json<{ total: number }>().total;
+    };
+
+    await late('EXC-MANY-1');
+    await late('EXC-MANY-2');
+    // 1,200 and more by kind, but not a thousand line items.
+    const some = await listed();
+    expect(some.total).toBeGreaterThanOrEqual(600);
+    expect(some.total).toBeLessThanOrEqual(1000);
+    expect([some.total, some.totalExact]).toEqual([await exactly(), true]);
+
+    await late('EXC-MANY-3');
+    await late('EXC-MANY-4');
+    const many = await listed();
+    expect([many.total, many.totalExact]).toEqual([1001, false]);
+    expect(many.lineItems).toHaveLength(50);
+    expect(await exactly()).toBeGreaterThanOrEqual(1200);
+    const { total, totalExact } = await summary(admin);
+    expect([total, totalExact]).toEqual([1001, false]);
+  });
 });

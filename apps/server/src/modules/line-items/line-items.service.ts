@@ -18,7 +18,8 @@ import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
-import { exceptionMatchesBound } from '../exceptions/exceptions.service.ts';
+import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
+import { countRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
@@ -32,16 +33,19 @@ import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './lin
 const SORTED_IN_MEMORY = 10_000;
 
 /**
- * The principal's scope and the query's condition on line_item_rows `r`, and whether the chosen
- * exceptions are rare enough to be found by their indexes and sorted in memory.
+ * The principal's scope and the query's condition on line_item_rows `r`; whether the chosen
+ * exceptions are rare enough to be found by their indexes and sorted in memory; and, when
+ * exceptions are the only criterion, at least how many rows match (from exception_counts).
  */
 async function matchingCondition(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   const kinds = query.exception ?? [];
-  const isRare = kinds.length > 0 && (await exceptionMatchesBound(db, principal, kinds, context)) <= SORTED_IN_MEMORY;
-  const exceptionsByIndex = kinds.length === 0 || isRare;
+  const matches = kinds.length > 0 ? await exceptionMatchRange(db, principal, kinds, context) : undefined;
+  const isRare = matches !== undefined && matches.atMost <= SORTED_IN_MEMORY;
+  const onlyExceptions = matches !== undefined && !hasCriteria({ ...query, exception: undefined });
   return {
-    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex })}`,
+    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex: kinds.length === 0 || isRare })}`,
     isRare,
+    atLeast: onlyExceptions ? matches.atLeast : 0,
   };
 }
 
@@ -52,7 +56,7 @@ export async function listLineItems(
   query: LineItemQuery,
   context: ExceptionContext,
 ): Promise<LineItemsResponse> {
-  const { where, isRare } = await matchingCondition(db, principal, query, context);
+  const { where, isRare, atLeast } = await matchingCondition(db, principal, query, context);
   // `offset 0` keeps the planner from walking the sort order over the few matches' indexes.
   const rows = isRare
     ? sql`(select * from line_item_rows r where ${where} offset 0) r`
@@ -64,7 +68,12 @@ export async function listLineItems(
   const exceptions = new Map(page.rows.map((row) => [Number(row.line_item_id), row.exceptions]));
   const totalAll = await countVisible(db, principal);
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
-  const total = hasCriteria(query) ? await countRows(db, where, COUNT_LIMIT + 1) : totalAll;
+  // Common exceptions alone are known to pass it unread (their walk would begin at the newest, unmatched rows).
+  const total = !hasCriteria(query)
+    ? totalAll
+    : atLeast > COUNT_LIMIT
+      ? COUNT_LIMIT + 1
+      : await countRows(db, where, COUNT_LIMIT + 1);
   const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
   return {
     lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
@@ -87,12 +96,6 @@ async function countVisible(db: Queryable, principal: Principal) {
   const result = await db.execute<{ count: number }>(
     sql`select coalesce(sum(count), 0)::int as count from line_item_counts where ${lineItemCountScope(principal)}`,
   );
-  return result.rows[0]?.count ?? 0;
-}
-
-async function countRows(db: Queryable, where: SQL, limit?: number) {
-  const matches = sql`select 1 from line_item_rows r where ${where} ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
-  const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from (${matches}) matches`);
   return result.rows[0]?.count ?? 0;
 }
 
