@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { SHIPMENT_DATE_FIELDS } from './shipments.ts';
+import { dayNumber } from './text.ts';
 
 // A shipment's date history (GET /api/Shipments/history): every change of its nine dates, and how
 // far each estimate has moved from its first promise.
@@ -54,9 +55,6 @@ export const DateHistoryResponse = z.object({
 });
 export type DateHistoryResponse = z.infer<typeof DateHistoryResponse>;
 
-const DAY_MS = 86_400_000;
-const dayOf = (iso: string) => Math.floor(Date.parse(iso) / DAY_MS);
-
 /**
  * Each estimate's first promise, current value and movement. The first promise is the oldest value
  * it ever held: the old value of its first change that had one, else (never changed from a value)
@@ -77,7 +75,7 @@ export function summariseEstimates(
         label: DATE_FIELD_LABELS[name],
         firstPromise,
         current: now,
-        daysMoved: firstPromise !== null && now !== null ? dayOf(now) - dayOf(firstPromise) : null,
+        daysMoved: firstPromise !== null && now !== null ? dayNumber(now) - dayNumber(firstPromise) : null,
         changes: own.length,
       },
     ];

@@ -66,6 +66,9 @@ export function parseCalendarDate(text: string): string | null {
   return isReal && year >= 1 ? text : null;
 }
 
+/** A timestamp's UTC calendar day, as days since 1970-01-01: differences are whole days. */
+export const dayNumber = (iso: string) => Math.floor(Date.parse(iso) / 86_400_000);
+
 /** A timestamp shown as its UTC calendar date, 'YYYY-MM-DD'; empty when there is none. */
 export function displayDate(iso: string | null): string {
   return iso ? new Date(iso).toISOString().slice(0, 10) : '';

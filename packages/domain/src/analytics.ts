@@ -1,0 +1,127 @@
+import { z } from 'zod';
+import { MODE_OPTIONS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import { plainText } from './fields.ts';
+import { SHIPMENT_TEXT_MAX } from './shipments.ts';
+import { dayNumber, parseCalendarDate } from './text.ts';
+
+// Analytics (issue 20): what each figure is called and means, the filters every figure takes, and
+// the arithmetic the figures share (on time, median and p90, periods), once. The server computes
+// the figures in SQL; these functions are also the reference its tests compare it with.
+
+export const DEFAULT_ON_TIME_GRACE_DAYS = 1;
+export const MAX_ON_TIME_GRACE_DAYS = 30;
+/** The longest date range one question may span, so no filter asks for every day since 1900. */
+export const ANALYTICS_RANGE_MAX_DAYS = 3 * 366;
+
+export const FIGURES = [
+  'volume',
+  'on_time_arrival',
+  'on_time_delivery',
+  'transit_time',
+  'eta_accuracy',
+  'open_exceptions',
+  'document_timeliness',
+] as const;
+export type Figure = (typeof FIGURES)[number];
+
+export const FIGURE_LABELS: Record<Figure, string> = {
+  volume: 'Volume',
+  on_time_arrival: 'On-time arrival',
+  on_time_delivery: 'On-time delivery',
+  transit_time: 'Transit time',
+  eta_accuracy: 'ETA accuracy',
+  open_exceptions: 'Open exceptions',
+  document_timeliness: 'Document timeliness',
+};
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** Each figure's definition, one click away on the page ("first promised": the oldest value it held). */
+export function figureDefinition(figure: Figure, graceDays: number): string {
+  switch (figure) {
+    case 'volume':
+      return 'Shipments, line items and part quantity, counted in the week or month of the chosen date.';
+    case 'on_time_arrival':
+      return `On-time: ATA no later than the first promised Dest. ETA + ${days(graceDays)}. Shipments with an ATA and a Dest. ETA.`;
+    case 'on_time_delivery':
+      return `On-time: Act Delivery no later than the first promised Est Delivery + ${days(graceDays)}. Shipments with an Act Delivery and an Est Delivery.`;
+    case 'transit_time':
+      return 'Days from ATD to ATA, and from ATA to Act Delivery: the median and the 90th percentile.';
+    case 'eta_accuracy':
+      return 'ATA minus the first promised Dest. ETA, in days (late is positive), and how many days before ATA the final Dest. ETA was set.';
+    case 'open_exceptions':
+      return 'Line items with each exception as of today, by kind and by forwarder.';
+    case 'document_timeliness':
+      return 'Shipments whose required documents had all arrived before their ATA, of the shipments that have arrived.';
+  }
+}
+
+/** Whether an actual date came no later than the first promise plus the grace (whole UTC days). */
+export const isOnTime = (actual: string, firstPromise: string, graceDays: number) =>
+  daysLate(actual, firstPromise) <= graceDays;
+
+/** Whole UTC days from the first promise to the actual date: late is positive, early negative. */
+export const daysLate = (actual: string, firstPromise: string) => dayNumber(actual) - dayNumber(firstPromise);
+
+/**
+ * The `fraction` percentile of `values` by linear interpolation between the closest ranks, as
+ * PostgreSQL's percentile_cont computes it (the median is 0.5); null for no values.
+ */
+export function percentile(values: readonly number[], fraction: number): number | null {
+  if (values.length === 0) return null;
+  const sorted = [...values].sort((a, b) => a - b);
+  const position = fraction * (sorted.length - 1);
+  const below = Math.floor(position);
+  const low = sorted[below] ?? 0;
+  const high = sorted[Math.min(below + 1, sorted.length - 1)] ?? low;
+  return low + (high - low) * (position - below);
+}
+
+/** A share as a percentage with one decimal, or null when there is nothing to share. */
+export const percentOf = (part: number, whole: number) => (whole === 0 ? null : Math.round((part / whole) * 1000) / 10);
+
+export const ANALYTICS_PERIODS = ['week', 'month'] as const;
+export type AnalyticsPeriod = (typeof ANALYTICS_PERIODS)[number];
+
+/** The first day (YYYY-MM-DD, UTC) of the ISO week (from Monday) or month holding `iso`, as date_trunc gives it. */
+export function periodStart(iso: string, period: AnalyticsPeriod): string {
+  const day = new Date(dayNumber(iso) * 86_400_000);
+  if (period === 'month') day.setUTCDate(1);
+  else day.setUTCDate(day.getUTCDate() - ((day.getUTCDay() + 6) % 7));
+  return day.toISOString().slice(0, 10);
+}
+
+/** Which date places a shipment in the range and in its period. */
+export const ANALYTICS_DATE_BASES = ['atd', 'dest_eta'] as const;
+
+const calendarDay = (label: string) =>
+  z
+    .string()
+    .refine((text) => parseCalendarDate(text) !== null, `${label} must be a date, YYYY-MM-DD.`)
+    .describe('YYYY-MM-DD, UTC');
+const optionalText = plainText(SHIPMENT_TEXT_MAX).optional();
+
+/**
+ * The filters every figure takes (GET /api/Analytics/...). `forwarder` narrows staff's figures; a
+ * forwarder's own are always only its company's, whatever it sends.
+ */
+export const AnalyticsQuery = z
+  .object({
+    from: calendarDay('From'),
+    to: calendarDay('To'),
+    dateBy: z.enum(ANALYTICS_DATE_BASES).default('atd').describe('The date that places a shipment in the range'),
+    period: z.enum(ANALYTICS_PERIODS).default('month'),
+    mode: z.enum(MODE_OPTIONS).optional(),
+    transitType: z.enum([...TRANSIT_TYPES, TRANSIT_TYPE_OTHER]).optional(),
+    forwarder: optionalText,
+    originPort: optionalText,
+    destinationPort: optionalText,
+    consignee: optionalText,
+  })
+  .strict()
+  .refine(({ from, to }) => from <= to, { message: 'From must not be after To.', path: ['to'] })
+  .refine(({ from, to }) => dayNumber(to) - dayNumber(from) < ANALYTICS_RANGE_MAX_DAYS, {
+    message: `The date range may span at most ${ANALYTICS_RANGE_MAX_DAYS} days.`,
+    path: ['to'],
+  });
+export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
