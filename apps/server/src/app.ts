@@ -19,6 +19,7 @@ import { defineJobs } from './jobs/jobs.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
+import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
@@ -119,6 +120,7 @@ export async function buildApp(
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db, config, config.clock);
     registerExceptionRoutes(api, db, config);
+    registerAnalyticsRoutes(api, db);
     registerAlertRoutes(api, db);
     registerWebhookRoutes(api, db);
     registerPartRoutes(api, db);

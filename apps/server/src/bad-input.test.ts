@@ -714,6 +714,22 @@ const lineItemQuery = queryParameters({
 });
 
 const shipmentChoices = ['Mode', 'Trans', 'WTUQ', 'VOLUQ', 'UQ - Outer', 'UQ-Outer', 'UQ-Charge'];
+const analyticsDay = fc.oneof(
+  fc.constantFrom('2027-01-01', '2027-12-31', '1900-01-01', '2199-12-31', '2027-02-30', '27-01-01', ''),
+  fc.date({ noInvalidDate: true }).map((date) => date.toISOString().slice(0, 10)),
+);
+const analyticsQuery = queryParameters({
+  from: analyticsDay,
+  to: analyticsDay,
+  dateBy: fc.constantFrom('atd', 'dest_eta', 'ata'),
+  period: fc.constantFrom('week', 'month', 'year'),
+  mode: fc.constantFrom('AIR', 'FCL', 'BOAT'),
+  transitType: fc.constantFrom('SEA', 'N/A', 'sea'),
+  forwarder: shipmentText,
+  originPort: shipmentText,
+  destinationPort: shipmentText,
+  consignee: shipmentText,
+});
 const shipmentTexts = ['Forwarder Name', 'Consignee Name', 'House', 'Master', 'Job Notes', 'Container #', 'Vessel'];
 const shipmentAmounts = ['Weight', 'Volume', 'Outer', 'Charge'];
 const shipmentDates = ['ETA', 'ATD', 'Dest. ETA', 'Act Delivery'];
@@ -977,6 +993,13 @@ const CASES: Entry[] = [
       ),
     ),
   },
+
+  // Analytics: every figure takes the same filters.
+  ...['volume', 'on-time'].map((figure) => ({
+    route: `GET /api/Analytics/${figure}`,
+    kind: 'read' as const,
+    requests: getRequest(analyticsQuery.map((query) => `/api/Analytics/${figure}${query}`)),
+  })),
 
   // Date history and exceptions.
   {

@@ -125,3 +125,36 @@ export const AnalyticsQuery = z
     path: ['to'],
   });
 export type AnalyticsQuery = z.infer<typeof AnalyticsQuery>;
+
+/** GET /api/Analytics/volume: per week or month of the chosen date, oldest first. */
+export const VolumeResponse = z.object({
+  period: z.enum(ANALYTICS_PERIODS),
+  rows: z.array(
+    z.object({
+      period: z.string().describe('The first day of the week (Monday) or month, YYYY-MM-DD'),
+      shipments: z.number().int(),
+      lineItems: z.number().int().describe('The line items the user sees'),
+      partQuantity: z.number().describe("The sum of those line items' part quantities"),
+    }),
+  ),
+});
+export type VolumeResponse = z.infer<typeof VolumeResponse>;
+
+const OnTimeShare = z.object({
+  onTime: z.number().int(),
+  measured: z.number().int().describe('Shipments with both dates'),
+  percent: z.number().nullable().describe('One decimal; null when none was measured'),
+});
+
+/** GET /api/Analytics/on-time: on-time arrival and delivery per month of the chosen date. */
+export const OnTimeResponse = z.object({
+  graceDays: z.number().int(),
+  rows: z.array(
+    z.object({
+      period: z.string().describe('The first day of the month, YYYY-MM-DD'),
+      arrival: OnTimeShare,
+      delivery: OnTimeShare,
+    }),
+  ),
+});
+export type OnTimeResponse = z.infer<typeof OnTimeResponse>;

@@ -279,6 +279,12 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
     expected: readable,
   },
+  ...['volume', 'on-time'].map((figure) => ({
+    route: `GET /api/Analytics/${figure}`,
+    name: `analytics: ${figure}`,
+    request: () => ({ url: `/api/Analytics/${figure}?from=2027-01-01&to=2027-12-31` }),
+    expected: everyoneSignedIn,
+  })),
   {
     route: 'GET /api/Exceptions/summary',
     name: 'exception counts',

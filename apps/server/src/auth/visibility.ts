@@ -37,6 +37,10 @@ function scopeSql(principal: Principal, forwarderKey: SQL, hidden?: SQL): SQL | 
 export const shipmentScope = (principal: Principal) =>
   scopeSql(principal, forwarderKeySql(sql`${shipments.forwarder_name}`));
 
+/** The shipments (as `s`) the principal sees. */
+export const shipmentRowScope = (principal: Principal): SQL =>
+  scopeSql(principal, forwarderKeySql(sql`s.forwarder_name`)) ?? sql`true`;
+
 /** The dashboard's read-model rows (line_item_rows as `r`) the principal sees. */
 export const lineItemRowScope = (principal: Principal): SQL =>
   scopeSql(principal, sql`r.forwarder_key`, sql`r.is_hidden`) ?? sql`true`;

@@ -71,6 +71,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/Webhooks': { operationId: 'listWebhooks', summary: 'Webhooks and their delivery log (Admin)' },
   'POST /api/Webhooks': { operationId: 'createWebhook', summary: 'Register a webhook (Admin)' },
   'POST /api/Webhooks/delete': { operationId: 'deleteWebhook', summary: 'Remove a webhook (Admin)', errors: [404] },
+  'GET /api/Analytics/volume': {
+    operationId: 'getAnalyticsVolume',
+    summary: 'Shipments, line items and part quantity per week or month',
+  },
+  'GET /api/Analytics/on-time': {
+    operationId: 'getAnalyticsOnTime',
+    summary: 'On-time arrival and delivery per month',
+  },
   'GET /api/Exceptions/summary': {
     operationId: 'getExceptionSummary',
     summary: 'How many visible line items have each exception today',

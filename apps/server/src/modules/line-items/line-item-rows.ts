@@ -3,6 +3,7 @@ import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/
 import { type SQL, sql } from 'drizzle-orm';
 import { forwarderKeySql } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
+import { firstPromiseSql } from '../shipments/first-promise.ts';
 
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
 // Writers do not call it: the write door (write/with-write.ts) does, before each write commits.
@@ -14,6 +15,9 @@ const dateText = (column: string) =>
   sql.raw(`coalesce(to_char((s.${column} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
 const transitTypes = sql.raw(TRANSIT_TYPES.map((type) => `'${type}'`).join(', '));
 
+/** The shipment `s`'s Transit Type as the dashboard shows it: one of the four, else N/A. */
+export const transitTypeSql = sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`;
+
 /** Each column's displayed text, in SQL, exactly as domain's displayText() shows it. */
 const DISPLAYED: Record<ColumnKey, SQL> = {
   title: sql`li.title`,
@@ -22,7 +26,7 @@ const DISPLAYED: Record<ColumnKey, SQL> = {
   cosignee_name: sql`s.consignee_name`,
   origin_port: sql`s.origin`,
   destination_port: sql`s.dest`,
-  transit_type: sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`,
+  transit_type: transitTypeSql,
   numberOfParts: sql`coalesce(p.number_of_parts, 0)::text`,
   part_numbers: sql`coalesce(p.part_numbers, '')`,
   total_qty: sql`coalesce(p.total_qty, 0)::text`,
@@ -43,12 +47,9 @@ const EXCEPTION_BASIS = {
   departure_due: sql.raw(`case when s.atd is null then (coalesce(s.etd, s.origin_etd) at time zone 'UTC')::date end`),
   arrival_due: sql.raw(`case when s.ata is null then (s.dest_eta at time zone 'UTC')::date end`),
   delivery_due: sql.raw(`case when s.act_delivery is null then (s.est_delivery at time zone 'UTC')::date end`),
-  // The first promise is the oldest value Dest. ETA ever held: the old value of its first recorded
-  // change, else (never changed) the value it has.
-  eta_slip_days: sql.raw(`case when s.ata is null then (s.dest_eta at time zone 'UTC')::date - coalesce(
-      (select (c.old_value at time zone 'UTC')::date from shipment_date_changes c
-       where c.shipment_id = s.id and c.field = 'dest_eta' and c.old_value is not null order by c.id limit 1),
-      (s.dest_eta at time zone 'UTC')::date) end`),
+  eta_slip_days: sql.raw(
+    `case when s.ata is null then (s.dest_eta at time zone 'UTC')::date - (${firstPromiseSql('dest_eta')} at time zone 'UTC')::date end`,
+  ),
   documents_due: sql.raw(`(select min(case rd.after when 'atd' then (s.atd at time zone 'UTC')::date
                                           else (s.act_delivery at time zone 'UTC')::date end)
       from required_documents rd
