@@ -6,6 +6,7 @@ import { parseAmount, parseShipmentDate } from '@quayside/domain/shipments';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from './db/schema.ts';
+import { ANALYTICS_FIGURES } from './modules/analytics/analytics.routes.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { insertShipment } from './testing/fixtures.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from './testing/test-app.ts';
@@ -995,7 +996,7 @@ const CASES: Entry[] = [
   },
 
   // Analytics: every figure takes the same filters.
-  ...['volume', 'on-time'].map((figure) => ({
+  ...ANALYTICS_FIGURES.map(({ path: figure }) => ({
     route: `GET /api/Analytics/${figure}`,
     kind: 'read' as const,
     requests: getRequest(analyticsQuery.map((query) => `/api/Analytics/${figure}${query}`)),

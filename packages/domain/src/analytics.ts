@@ -48,11 +48,11 @@ export function figureDefinition(figure: Figure, graceDays: number): string {
     case 'transit_time':
       return 'Days from ATD to ATA, and from ATA to Act Delivery: the median and the 90th percentile.';
     case 'eta_accuracy':
-      return 'ATA minus the first promised Dest. ETA, in days (late is positive), and how many days before ATA the final Dest. ETA was set.';
+      return 'ATA minus the first promised Dest. ETA, in days (late is positive), and how many days before ATA the Dest. ETA was last set.';
     case 'open_exceptions':
       return 'Line items with each exception as of today, by kind and by forwarder.';
     case 'document_timeliness':
-      return 'Shipments whose required documents had all arrived before their ATA, of the shipments that have arrived.';
+      return 'Shipments whose documents due at departure (the checklist for their Mode) had all been uploaded by the day of their ATA, of the shipments that have arrived.';
   }
 }
 
@@ -158,3 +158,40 @@ export const OnTimeResponse = z.object({
   ),
 });
 export type OnTimeResponse = z.infer<typeof OnTimeResponse>;
+
+const Spread = z.object({
+  measured: z.number().int().describe('Shipments with both dates'),
+  median: z.number().nullable().describe('Days'),
+  p90: z.number().nullable().describe('Days, the 90th percentile'),
+});
+export type Spread = z.infer<typeof Spread>;
+
+const TransitTimes = z.object({
+  toArrival: Spread.describe('ATD to ATA'),
+  toDelivery: Spread.describe('ATA to Act Delivery'),
+});
+
+/** GET /api/Analytics/transit-time: by lane (origin → destination port) and by Mode, busiest first. */
+export const TransitTimeResponse = z.object({
+  byLane: z.array(z.object({ origin: z.string(), destination: z.string() }).extend(TransitTimes.shape)),
+  byMode: z.array(z.object({ mode: z.string() }).extend(TransitTimes.shape)),
+});
+export type TransitTimeResponse = z.infer<typeof TransitTimeResponse>;
+
+/** ETA errors beyond this many days either way are counted at the end of the distribution. */
+export const ETA_ERROR_CLAMP_DAYS = 30;
+
+/** GET /api/Analytics/eta-accuracy. */
+export const EtaAccuracyResponse = z.object({
+  distribution: z
+    .array(z.object({ daysLate: z.number().int(), shipments: z.number().int() }))
+    .describe(`ATA minus the first promised Dest. ETA, in days; the ends (±${ETA_ERROR_CLAMP_DAYS}) count beyond too`),
+  finalEtaKnown: Spread.describe('Days before ATA that the final Dest. ETA was set'),
+});
+export type EtaAccuracyResponse = z.infer<typeof EtaAccuracyResponse>;
+
+/** GET /api/Analytics/document-timeliness: per month of the chosen date. */
+export const DocumentTimelinessResponse = z.object({
+  rows: z.array(z.object({ period: z.string() }).extend(OnTimeShare.shape)),
+});
+export type DocumentTimelinessResponse = z.infer<typeof DocumentTimelinessResponse>;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents } from '../db/schema.ts';
+import { ANALYTICS_FIGURES } from '../modules/analytics/analytics.routes.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
 import { insertShipment } from '../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -279,7 +280,7 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
     expected: readable,
   },
-  ...['volume', 'on-time'].map((figure) => ({
+  ...ANALYTICS_FIGURES.map(({ path: figure }) => ({
     route: `GET /api/Analytics/${figure}`,
     name: `analytics: ${figure}`,
     request: () => ({ url: `/api/Analytics/${figure}?from=2027-01-01&to=2027-12-31` }),

@@ -79,6 +79,15 @@ export const OPERATIONS: Record<string, Operation> = {
     operationId: 'getAnalyticsOnTime',
     summary: 'On-time arrival and delivery per month',
   },
+  'GET /api/Analytics/transit-time': {
+    operationId: 'getAnalyticsTransitTime',
+    summary: 'Transit times by lane and by Mode',
+  },
+  'GET /api/Analytics/eta-accuracy': { operationId: 'getAnalyticsEtaAccuracy', summary: 'How good the ETAs were' },
+  'GET /api/Analytics/document-timeliness': {
+    operationId: 'getAnalyticsDocumentTimeliness',
+    summary: 'Documents uploaded by arrival, per month',
+  },
   'GET /api/Exceptions/summary': {
     operationId: 'getExceptionSummary',
     summary: 'How many visible line items have each exception today',

@@ -1,39 +1,78 @@
-import { AnalyticsQuery, OnTimeResponse, VolumeResponse } from '@quayside/domain/analytics';
+import {
+  AnalyticsQuery,
+  DocumentTimelinessResponse,
+  EtaAccuracyResponse,
+  OnTimeResponse,
+  TransitTimeResponse,
+  VolumeResponse,
+} from '@quayside/domain/analytics';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import type { Database } from '../../db/client.ts';
-import { onTime, volume } from './analytics.service.ts';
+import type { z } from 'zod';
+import type { Principal } from '../../auth/principal.ts';
+import type { Database, Queryable } from '../../db/client.ts';
+import { documentTimeliness, etaAccuracy, onTime, transitTime, volume } from './analytics.service.ts';
 
 const FILTERS =
   'From the shipments this user sees whose ATD (dateBy=dest_eta: Dest. ETA) falls from `from` to `to` (UTC days), ' +
   'narrowed by mode, transitType, forwarder (staff), originPort, destinationPort and consignee (each exact, any case).';
 
+type Figure<Response extends z.ZodType> = {
+  path: string;
+  description: string;
+  response: Response;
+  compute: (db: Queryable, principal: Principal, query: AnalyticsQuery) => Promise<z.infer<Response>>;
+};
+const figure = <Response extends z.ZodType>(spec: Figure<Response>) => spec;
+
+/** Each figure of /analytics, one GET each, all taking the same filters. */
+export const ANALYTICS_FIGURES = [
+  figure({
+    path: 'volume',
+    description: 'Shipments, line items and part quantity per week or month (period).',
+    response: VolumeResponse,
+    compute: volume,
+  }),
+  figure({
+    path: 'on-time',
+    description: 'On-time arrival and on-time delivery per month, against the first promise plus the grace.',
+    response: OnTimeResponse,
+    compute: onTime,
+  }),
+  figure({
+    path: 'transit-time',
+    description: 'Days from ATD to ATA and from ATA to Act Delivery, median and 90th percentile, by lane and by Mode.',
+    response: TransitTimeResponse,
+    compute: transitTime,
+  }),
+  figure({
+    path: 'eta-accuracy',
+    description: 'ATA minus the first promised Dest. ETA in days, and how long before ATA the Dest. ETA was last set.',
+    response: EtaAccuracyResponse,
+    compute: etaAccuracy,
+  }),
+  figure({
+    path: 'document-timeliness',
+    description: 'Arrived shipments whose documents due at departure were all uploaded by the day of ATA, per month.',
+    response: DocumentTimelinessResponse,
+    compute: documentTimeliness,
+  }),
+];
+
 export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
   const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/Analytics/volume',
-    {
-      schema: {
-        tags: ['analytics'],
-        description: `Shipments, line items and part quantity per week or month (period). ${FILTERS}`,
-        querystring: AnalyticsQuery,
-        response: { 200: VolumeResponse },
+  for (const { path, description, response, compute } of ANALYTICS_FIGURES) {
+    api.get(
+      `/api/Analytics/${path}`,
+      {
+        schema: {
+          tags: ['analytics'],
+          description: `${description} ${FILTERS}`,
+          querystring: AnalyticsQuery,
+          response: { 200: response },
+        },
       },
-    },
-    async (request) => volume(db, request.principal, request.query),
-  );
-
-  api.get(
-    '/api/Analytics/on-time',
-    {
-      schema: {
-        tags: ['analytics'],
-        description: `On-time arrival and on-time delivery per month, against the first promise plus the grace. ${FILTERS}`,
-        querystring: AnalyticsQuery,
-        response: { 200: OnTimeResponse },
-      },
-    },
-    async (request) => onTime(db, request.principal, request.query),
-  );
+      async (request) => compute(db, request.principal, request.query),
+    );
+  }
 }

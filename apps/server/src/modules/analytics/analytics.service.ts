@@ -1,8 +1,13 @@
 import {
   type AnalyticsQuery,
   DEFAULT_ON_TIME_GRACE_DAYS,
+  type DocumentTimelinessResponse,
+  ETA_ERROR_CLAMP_DAYS,
+  type EtaAccuracyResponse,
   type OnTimeResponse,
   percentOf,
+  type Spread,
+  type TransitTimeResponse,
   type VolumeResponse,
 } from '@quayside/domain/analytics';
 import { type SQL, sql } from 'drizzle-orm';
@@ -61,6 +66,8 @@ export async function volume(db: Queryable, principal: Principal, query: Analyti
   };
 }
 
+const share = (onTime: number, measured: number) => ({ onTime, measured, percent: percentOf(onTime, measured) });
+
 /** Whole UTC days from the first promise of `estimate` to `actual`: late is positive. */
 const daysLate = (actual: 'ata' | 'act_delivery', estimate: 'dest_eta' | 'est_delivery') =>
   sql`(${dayOf(sql`s.${sql.raw(actual)}`)} - ${dayOf(sql.raw(firstPromiseSql(estimate)))})`;
@@ -83,7 +90,6 @@ export async function onTime(db: Queryable, principal: Principal, query: Analyti
       select ${periodOf(query, 'month')} as period, ${arrivalLate} as arrival_late, ${deliveryLate} as delivery_late
       from shipments s where ${pickedShipments(principal, query)}) measured
     group by period order by period`);
-  const share = (onTime: number, measured: number) => ({ onTime, measured, percent: percentOf(onTime, measured) });
   return {
     graceDays,
     rows: result.rows.map((row) => ({
@@ -92,4 +98,87 @@ export async function onTime(db: Queryable, principal: Principal, query: Analyti
       delivery: share(row.delivered_on_time, row.delivered),
     })),
   };
+}
+
+/** How many, the median and the 90th percentile of `days` (SQL), as columns `${name}_measured` and so on. */
+const spreadColumns = (days: SQL, name: string) => sql`
+  count(${days})::int as ${sql.identifier(`${name}_measured`)},
+  percentile_cont(0.5) within group (order by ${days}) as ${sql.identifier(`${name}_median`)},
+  percentile_cont(0.9) within group (order by ${days}) as ${sql.identifier(`${name}_p90`)}`;
+const spreadOf = (row: Record<string, unknown>, name: string): Spread => ({
+  measured: Number(row[`${name}_measured`]),
+  median: row[`${name}_median`] === null ? null : Number(row[`${name}_median`]),
+  p90: row[`${name}_p90`] === null ? null : Number(row[`${name}_p90`]),
+});
+
+/** The busiest lanes shown; the rest are left out rather than sent by the thousand. */
+const LANES_SHOWN = 100;
+
+/** Days from ATD to ATA and from ATA to Act Delivery, by lane and by Mode. */
+export async function transitTime(
+  db: Queryable,
+  principal: Principal,
+  query: AnalyticsQuery,
+): Promise<TransitTimeResponse> {
+  const measured = sql`(select s.origin, s.dest, s.mode,
+      ${dayOf(sql`s.ata`)} - ${dayOf(sql`s.atd`)} as to_arrival,
+      ${dayOf(sql`s.act_delivery`)} - ${dayOf(sql`s.ata`)} as to_delivery
+    from shipments s where ${pickedShipments(principal, query)}) measured`;
+  const spreads = sql`${spreadColumns(sql`to_arrival`, 'arrival')}, ${spreadColumns(sql`to_delivery`, 'delivery')}`;
+  const lanes = await db.execute<Record<string, unknown> & { origin: string; dest: string }>(sql`
+    select origin, dest, ${spreads} from ${measured}
+    group by origin, dest order by count(*) desc, origin, dest limit ${LANES_SHOWN}`);
+  const modes = await db.execute<Record<string, unknown> & { mode: string }>(sql`
+    select mode, ${spreads} from ${measured} group by mode order by count(*) desc, mode`);
+  const times = (row: Record<string, unknown>) => ({
+    toArrival: spreadOf(row, 'arrival'),
+    toDelivery: spreadOf(row, 'delivery'),
+  });
+  return {
+    byLane: lanes.rows.map((row) => ({ origin: row.origin, destination: row.dest, ...times(row) })),
+    byMode: modes.rows.map((row) => ({ mode: row.mode, ...times(row) })),
+  };
+}
+
+/** ATA against the first promised Dest. ETA, and how long before ATA the Dest. ETA last changed. */
+export async function etaAccuracy(
+  db: Queryable,
+  principal: Principal,
+  query: AnalyticsQuery,
+): Promise<EtaAccuracyResponse> {
+  const arrived = sql`shipments s where ${pickedShipments(principal, query)} and s.ata is not null`;
+  const distribution = await db.execute<{ days_late: number; shipments: number }>(sql`
+    select greatest(${-ETA_ERROR_CLAMP_DAYS}, least(${ETA_ERROR_CLAMP_DAYS}, days_late))::int as days_late, count(*)::int as shipments
+    from (select ${daysLate('ata', 'dest_eta')} as days_late from ${arrived}) measured
+    where days_late is not null group by 1 order by 1`);
+  const lastSet = sql`coalesce((select max(c.changed_at) from shipment_date_changes c
+      where c.shipment_id = s.id and c.field = 'dest_eta'), s.created_at)`;
+  const known = await db.execute<Record<string, unknown>>(sql`
+    select ${spreadColumns(sql`days_before`, 'known')}
+    from (select ${dayOf(sql`s.ata`)} - ${dayOf(lastSet)} as days_before from ${arrived} and s.dest_eta is not null) measured`);
+  return {
+    distribution: distribution.rows.map((row) => ({ daysLate: row.days_late, shipments: row.shipments })),
+    finalEtaKnown: spreadOf(known.rows[0] ?? {}, 'known'),
+  };
+}
+
+/**
+ * Arrived shipments whose documents due at departure (the checklist's for their Mode) were all
+ * uploaded by the day of ATA, per month. Those due at delivery cannot be, and are left out.
+ */
+export async function documentTimeliness(
+  db: Queryable,
+  principal: Principal,
+  query: AnalyticsQuery,
+): Promise<DocumentTimelinessResponse> {
+  const result = await db.execute<{ period: string; measured: number; timely: number }>(sql`
+    select period, count(*)::int as measured, count(*) filter (where timely)::int as timely
+    from (
+      select ${periodOf(query, 'month')} as period, not exists (
+        select 1 from required_documents rd where rd.mode in ('*', s.mode) and rd.after = 'atd' and not exists (
+          select 1 from documents d where d.shipment_id = s.id and d.document_type = rd.document_type
+            and ${dayOf(sql`d.created_at`)} <= ${dayOf(sql`s.ata`)})) as timely
+      from shipments s where ${pickedShipments(principal, query)} and s.ata is not null) measured
+    group by period order by period`);
+  return { rows: result.rows.map((row) => ({ period: row.period, ...share(row.timely, row.measured) })) };
 }

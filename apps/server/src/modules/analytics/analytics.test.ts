@@ -1,5 +1,13 @@
-import type { OnTimeResponse, VolumeResponse } from '@quayside/domain/analytics';
+import type {
+  DocumentTimelinessResponse,
+  EtaAccuracyResponse,
+  OnTimeResponse,
+  TransitTimeResponse,
+  VolumeResponse,
+} from '@quayside/domain/analytics';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 
 // The figures of /analytics on a small fixed set of shipments, each answer computed by hand.
@@ -122,6 +130,94 @@ describe('on time', () => {
       },
     ]);
     expect((await ask<OnTimeResponse>(blue, 'on-time')).rows.map((row) => row.period)).toEqual(['2027-02-01']);
+  });
+});
+
+describe('transit time', () => {
+  it('gives the median and 90th percentile of ATD to ATA and ATA to Act Delivery, by lane and by Mode', async () => {
+    const { byLane, byMode } = await ask<TransitTimeResponse>(employee, 'transit-time');
+    // ATD to ATA: AN-1 23 days (delivered 5 days later), AN-2 31, AN-3 2.
+    const none = { measured: 0, median: null, p90: null };
+    expect(byMode).toEqual([
+      {
+        mode: '',
+        toArrival: { measured: 2, median: 27, p90: expect.closeTo(30.2) },
+        toDelivery: { measured: 1, median: 5, p90: 5 },
+      },
+      { mode: 'AIR', toArrival: { measured: 1, median: 2, p90: 2 }, toDelivery: none },
+    ]);
+    expect(byLane).toEqual([
+      {
+        origin: '',
+        destination: '',
+        toArrival: { measured: 2, median: 16.5, p90: expect.closeTo(28.1) },
+        toDelivery: none,
+      },
+      {
+        origin: 'CNSHA',
+        destination: '',
+        toArrival: { measured: 1, median: 23, p90: 23 },
+        toDelivery: { measured: 1, median: 5, p90: 5 },
+      },
+    ]);
+    expect((await ask<TransitTimeResponse>(kestrel, 'transit-time')).byMode.map((row) => row.mode)).toEqual(['']);
+  });
+});
+
+describe('ETA accuracy', () => {
+  it('counts ATA against the first promised Dest. ETA, and how long before ATA the Dest. ETA was last set', async () => {
+    const { distribution, finalEtaKnown } = await ask<EtaAccuracyResponse>(employee, 'eta-accuracy');
+    // AN-3 a day early, AN-1 a day late, AN-2 ten days after its first promise.
+    expect(distribution).toEqual([
+      { daysLate: -1, shipments: 1 },
+      { daysLate: 1, shipments: 1 },
+      { daysLate: 10, shipments: 1 },
+    ]);
+    // Each Dest. ETA was last set today (the test's real day): AN-3's ATA, 5 February, is the middle one.
+    const today = await t.db.execute<{ days: number }>(
+      sql`select (date '2027-02-05' - (now() at time zone 'UTC')::date)::int as days`,
+    );
+    expect(finalEtaKnown.measured).toBe(3);
+    expect(finalEtaKnown.median).toBe(today.rows[0]?.days);
+  });
+});
+
+describe('document timeliness', () => {
+  it('counts arrived shipments whose documents due at departure were all uploaded by the day of ATA', async () => {
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    // Uploaded today: in time for an arrival today, late for one yesterday; AN-DOC-3 lacks one.
+    for (const [name, ata] of [
+      ['AN-DOC-1', day(0)],
+      ['AN-DOC-2', day(-1)],
+      ['AN-DOC-3', day(0)],
+    ] as const) {
+      await save({ 'Forwarder Name': 'Kestrel', Shipment: name, ATD: day(-10), ATA: ata, 'Order Ref': [`PO-${name}`] });
+      const types = name === 'AN-DOC-3' ? ['Commercial Invoice'] : ['Commercial Invoice', 'Packing List'];
+      for (const documentType of types) {
+        const body = multipart(
+          [
+            ['documentType', documentType],
+            ['shipment', name],
+          ],
+          [{ name: 'document.pdf', bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') }],
+        );
+        const upload = await t.app.inject({
+          method: 'POST',
+          url: '/api/Files',
+          headers: { ...bearer(admin), 'content-type': body.contentType },
+          payload: body.payload,
+        });
+        expect(upload.statusCode, upload.body).toBe(200);
+      }
+    }
+    const response = await t.app.inject({
+      url: `/api/Analytics/document-timeliness?from=${day(-12)}&to=${day(0)}&forwarder=Kestrel`,
+      headers: bearer(employee),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const { rows } = response.json<DocumentTimelinessResponse>();
+    // All three departed the same day, so they share a month.
+    expect(rows.map(({ onTime, measured }) => [onTime, measured])).toEqual([[1, 3]]);
   });
 });
 
