@@ -120,7 +120,7 @@ export async function buildApp(
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db, config, config.clock);
     registerExceptionRoutes(api, db, config);
-    registerAnalyticsRoutes(api, db);
+    registerAnalyticsRoutes(api, db, config.clock);
     registerAlertRoutes(api, db);
     registerWebhookRoutes(api, db);
     registerPartRoutes(api, db);

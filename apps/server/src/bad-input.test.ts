@@ -1181,6 +1181,31 @@ const CASES: Entry[] = [
     ),
   },
   {
+    route: 'GET /api/Analytics/settings',
+    kind: 'read',
+    requests: getRequest(
+      rawQueryPieces.map((raw) => `/api/Analytics/settings${raw.length > 0 ? `?${raw.join('&')}` : ''}`),
+    ),
+  },
+  {
+    route: 'POST /api/Analytics/settings',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Analytics/settings'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { onTimeGraceDays: fc.integer({ min: 0, max: 30 }) },
+            { onTimeGraceDays: fc.constantFrom(-1, 31, 1.5, '1', null, 1e300) },
+            ['onTimeGraceDays'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
     route: 'POST /api/Exceptions/settings',
     kind: 'write',
     requests: jsonRequest(

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MODE_OPTIONS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
+import { EXCEPTION_KINDS } from './exceptions.ts';
 import { plainText } from './fields.ts';
 import { SHIPMENT_TEXT_MAX } from './shipments.ts';
 import { dayNumber, parseCalendarDate } from './text.ts';
@@ -10,6 +11,19 @@ import { dayNumber, parseCalendarDate } from './text.ts';
 
 export const DEFAULT_ON_TIME_GRACE_DAYS = 1;
 export const MAX_ON_TIME_GRACE_DAYS = 30;
+/** The Admin's settings: how many days after the first promise still count as on time. */
+export const AnalyticsSettings = z
+  .object({
+    onTimeGraceDays: z
+      .number()
+      .int('The grace must be a whole number of days.')
+      .min(0, 'The grace cannot be negative.')
+      .max(MAX_ON_TIME_GRACE_DAYS, `The grace may be at most ${MAX_ON_TIME_GRACE_DAYS} days.`),
+  })
+  .strict();
+export type AnalyticsSettings = z.infer<typeof AnalyticsSettings>;
+export const ANALYTICS_SETTINGS_FORBIDDEN = 'Only an administrator can change the analytics settings.';
+
 /** The longest date range one question may span, so no filter asks for every day since 1900. */
 export const ANALYTICS_RANGE_MAX_DAYS = 3 * 366;
 
@@ -195,3 +209,16 @@ export const DocumentTimelinessResponse = z.object({
   rows: z.array(z.object({ period: z.string() }).extend(OnTimeShare.shape)),
 });
 export type DocumentTimelinessResponse = z.infer<typeof DocumentTimelinessResponse>;
+
+/** GET /api/Analytics/open-exceptions: line items with each exception today, per forwarder, most first. */
+export const OpenExceptionsResponse = z.object({
+  asOf: z.string().describe('The day the exceptions are decided on (YYYY-MM-DD, UTC)'),
+  byForwarder: z.array(
+    z.object({
+      forwarder: z.string().describe('The Forwarder Name as written on its shipments'),
+      counts: z.object(Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, z.number().int()]))),
+      total: z.number().int().describe('Line items with any exception'),
+    }),
+  ),
+});
+export type OpenExceptionsResponse = z.infer<typeof OpenExceptionsResponse>;

@@ -24,6 +24,9 @@ export const canManagePeople = (role: Role | undefined) => role === 'Admin';
 /** The exception rules (ETA slip threshold, document checklist) are the organisation's: an Admin's. */
 export const canEditExceptionRules = (role: Role | undefined) => role === 'Admin';
 
+/** The analytics' settings (the on-time grace) are the organisation's: an Admin's. */
+export const canEditAnalyticsSettings = (role: Role | undefined) => role === 'Admin';
+
 /** Webhooks send every company's events to another system: an Admin registers them. */
 export const canManageWebhooks = (role: Role | undefined) => role === 'Admin';
 

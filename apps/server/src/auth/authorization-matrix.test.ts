@@ -287,6 +287,18 @@ const CASES: Case[] = [
     expected: everyoneSignedIn,
   })),
   {
+    route: 'GET /api/Analytics/settings',
+    name: 'analytics settings',
+    request: () => ({ url: '/api/Analytics/settings' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Analytics/settings',
+    name: 'change the analytics settings',
+    request: () => ({ method: 'POST', url: '/api/Analytics/settings', payload: { onTimeGraceDays: 1 } }),
+    expected: adminOnly,
+  },
+  {
     route: 'GET /api/Exceptions/summary',
     name: 'exception counts',
     request: () => ({ url: '/api/Exceptions/summary' }),

@@ -9,6 +9,8 @@ export const canManagePeople = (principal: Principal) => roles.canManagePeople(p
 
 export const canEditExceptionRules = (principal: Principal) => roles.canEditExceptionRules(principal.role);
 
+export const canEditAnalyticsSettings = (principal: Principal) => roles.canEditAnalyticsSettings(principal.role);
+
 export const canManageWebhooks = (principal: Principal) => roles.canManageWebhooks(principal.role);
 
 export const canRestoreDeletions = (principal: Principal) => roles.canRestoreDeletions(principal.role);

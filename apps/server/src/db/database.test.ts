@@ -28,6 +28,7 @@ describe(`migrations on ${testEngine}`, () => {
     );
     expect(tables.rows.map((row) => row.table_name)).toEqual([
       'alert_preferences',
+      'analytics_settings',
       'audit_log',
       'auth_account',
       'auth_session',

@@ -373,6 +373,20 @@ export const exceptionCounts = pgTable(
 );
 
 /** The Admin's exception rules: one row. */
+/** The Admin's analytics settings: one row. */
+export const analyticsSettings = pgTable(
+  'analytics_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    on_time_grace_days: integer('on_time_grace_days').notNull().default(1),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('analytics_settings_single_row', sql`${table.id} = 1`),
+    check('analytics_settings_grace_days', sql`${table.on_time_grace_days} between 0 and 30`),
+  ],
+);
+
 export const exceptionSettings = pgTable(
   'exception_settings',
   {

@@ -84,9 +84,18 @@ export const OPERATIONS: Record<string, Operation> = {
     summary: 'Transit times by lane and by Mode',
   },
   'GET /api/Analytics/eta-accuracy': { operationId: 'getAnalyticsEtaAccuracy', summary: 'How good the ETAs were' },
+  'GET /api/Analytics/open-exceptions': {
+    operationId: 'getAnalyticsOpenExceptions',
+    summary: 'Open exceptions by kind and by forwarder',
+  },
   'GET /api/Analytics/document-timeliness': {
     operationId: 'getAnalyticsDocumentTimeliness',
     summary: 'Documents uploaded by arrival, per month',
+  },
+  'GET /api/Analytics/settings': { operationId: 'getAnalyticsSettings', summary: 'The analytics settings' },
+  'POST /api/Analytics/settings': {
+    operationId: 'saveAnalyticsSettings',
+    summary: 'Change the analytics settings (Admin)',
   },
   'GET /api/Exceptions/summary': {
     operationId: 'getExceptionSummary',

@@ -1,8 +1,10 @@
 import {
   AnalyticsQuery,
+  AnalyticsSettings,
   DocumentTimelinessResponse,
   EtaAccuracyResponse,
   OnTimeResponse,
+  OpenExceptionsResponse,
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
@@ -11,7 +13,8 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { documentTimeliness, etaAccuracy, onTime, transitTime, volume } from './analytics.service.ts';
+import { documentTimeliness, etaAccuracy, onTime, openExceptions, transitTime, volume } from './analytics.service.ts';
+import { readAnalyticsSettings, saveAnalyticsSettings } from './analytics-settings.ts';
 
 const FILTERS =
   'From the shipments this user sees whose ATD (dateBy=dest_eta: Dest. ETA) falls from `from` to `to` (UTC days), ' +
@@ -21,7 +24,12 @@ type Figure<Response extends z.ZodType> = {
   path: string;
   description: string;
   response: Response;
-  compute: (db: Queryable, principal: Principal, query: AnalyticsQuery) => Promise<z.infer<Response>>;
+  compute: (
+    db: Queryable,
+    principal: Principal,
+    query: AnalyticsQuery,
+    clock: () => Date,
+  ) => Promise<z.infer<Response>>;
 };
 const figure = <Response extends z.ZodType>(spec: Figure<Response>) => spec;
 
@@ -52,6 +60,12 @@ export const ANALYTICS_FIGURES = [
     compute: etaAccuracy,
   }),
   figure({
+    path: 'open-exceptions',
+    description: 'Line items with each exception today (UTC), per forwarder.',
+    response: OpenExceptionsResponse,
+    compute: openExceptions,
+  }),
+  figure({
     path: 'document-timeliness',
     description: 'Arrived shipments whose documents due at departure were all uploaded by the day of ATA, per month.',
     response: DocumentTimelinessResponse,
@@ -59,7 +73,7 @@ export const ANALYTICS_FIGURES = [
   }),
 ];
 
-export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
+export function registerAnalyticsRoutes(app: FastifyInstance, db: Database, clock: () => Date) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   for (const { path, description, response, compute } of ANALYTICS_FIGURES) {
     api.get(
@@ -72,7 +86,32 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: Database) {
           response: { 200: response },
         },
       },
-      async (request) => compute(db, request.principal, request.query),
+      async (request) => compute(db, request.principal, request.query, clock),
     );
   }
+
+  api.get(
+    '/api/Analytics/settings',
+    {
+      schema: {
+        tags: ['analytics'],
+        description: 'The analytics settings: how many days after the first promise still count as on time.',
+        response: { 200: AnalyticsSettings },
+      },
+    },
+    async () => readAnalyticsSettings(db),
+  );
+
+  api.post(
+    '/api/Analytics/settings',
+    {
+      schema: {
+        tags: ['analytics'],
+        description: 'Change the analytics settings (Admin).',
+        body: AnalyticsSettings,
+        response: { 200: AnalyticsSettings },
+      },
+    },
+    async (request) => saveAnalyticsSettings(db, request.principal, request.body),
+  );
 }

@@ -1,21 +1,25 @@
 import {
   type AnalyticsQuery,
-  DEFAULT_ON_TIME_GRACE_DAYS,
   type DocumentTimelinessResponse,
   ETA_ERROR_CLAMP_DAYS,
   type EtaAccuracyResponse,
   type OnTimeResponse,
+  type OpenExceptionsResponse,
   percentOf,
   type Spread,
   type TransitTimeResponse,
   type VolumeResponse,
 } from '@quayside/domain/analytics';
+import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { forwarderKeySql, lineItemRowScope, shipmentRowScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
+import { anyException, exceptionCondition } from '../exceptions/exception-sql.ts';
+import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { transitTypeSql } from '../line-items/line-item-rows.ts';
 import { firstPromiseSql } from '../shipments/first-promise.ts';
+import { readAnalyticsSettings } from './analytics-settings.ts';
 
 // The figures of /analytics, over the shipments (as `s`) the principal sees that the filters pick.
 // A shipment counts in the week or month of its ATD (or Dest. ETA), as a UTC day.
@@ -74,7 +78,7 @@ const daysLate = (actual: 'ata' | 'act_delivery', estimate: 'dest_eta' | 'est_de
 
 /** On-time arrival and delivery per month (domain's isOnTime, in SQL). */
 export async function onTime(db: Queryable, principal: Principal, query: AnalyticsQuery): Promise<OnTimeResponse> {
-  const graceDays = DEFAULT_ON_TIME_GRACE_DAYS;
+  const graceDays = (await readAnalyticsSettings(db)).onTimeGraceDays;
   const arrivalLate = daysLate('ata', 'dest_eta');
   const deliveryLate = daysLate('act_delivery', 'est_delivery');
   const result = await db.execute<{
@@ -181,4 +185,34 @@ export async function documentTimeliness(
       from shipments s where ${pickedShipments(principal, query)} and s.ata is not null) measured
     group by period order by period`);
   return { rows: result.rows.map((row) => ({ period: row.period, ...share(row.timely, row.measured) })) };
+}
+
+/** The line items each forwarder has with each exception today, of the shipments the filters pick. */
+export async function openExceptions(
+  db: Queryable,
+  principal: Principal,
+  query: AnalyticsQuery,
+  clock: () => Date,
+): Promise<OpenExceptionsResponse> {
+  const context = await exceptionContext(db, clock);
+  const counts = sql.join(
+    EXCEPTION_KINDS.map(
+      (kind) => sql`count(*) filter (where ${exceptionCondition(kind, context)})::int as ${sql.identifier(kind)}`,
+    ),
+    sql`, `,
+  );
+  const result = await db.execute<Record<ExceptionKind, number> & { forwarder: string; total: number }>(sql`
+    select min(s.forwarder_name) as forwarder, ${counts}, count(*)::int as total
+    from line_item_rows r join shipments s on s.id = r.shipment_id
+    where ${lineItemRowScope(principal)} and ${pickedShipments(principal, query)}
+      and ${anyException(EXCEPTION_KINDS, context)}
+    group by r.forwarder_key order by total desc, forwarder`);
+  return {
+    asOf: context.today,
+    byForwarder: result.rows.map(({ forwarder, total, ...byKind }) => ({
+      forwarder,
+      counts: Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, byKind[kind]])),
+      total,
+    })),
+  };
 }

@@ -2,6 +2,7 @@ import type {
   DocumentTimelinessResponse,
   EtaAccuracyResponse,
   OnTimeResponse,
+  OpenExceptionsResponse,
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
@@ -29,7 +30,8 @@ const save = async (fields: Record<string, unknown>, id?: string) => {
 };
 
 beforeAll(async () => {
-  t = await createTestApp();
+  // Exceptions are decided as of 13 March 2027; everything else uses the database's own clock.
+  t = await createTestApp({ clock: () => new Date('2027-03-13T12:00:00Z') });
   ({ admin, employee, blue, kestrel } = await signInCast(t));
   // Kestrel: AN-1 arrives 1 day after its promise (on time) and is delivered 2 days late.
   await save({
@@ -131,6 +133,29 @@ describe('on time', () => {
     ]);
     expect((await ask<OnTimeResponse>(blue, 'on-time')).rows.map((row) => row.period)).toEqual(['2027-02-01']);
   });
+
+  it('uses the grace an Admin sets, and only an Admin', async () => {
+    const setGrace = (token: string, onTimeGraceDays: unknown) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/Analytics/settings',
+        headers: bearer(token),
+        payload: { onTimeGraceDays },
+      });
+    const refused = await setGrace(employee, 0);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe('Only an administrator can change the analytics settings.');
+    expect((await setGrace(admin, 31)).json().message).toContain('The grace may be at most 30 days.');
+
+    // No grace: AN-1, a day after its promise, is late.
+    expect((await setGrace(admin, 0)).statusCode).toBe(200);
+    const strict = await ask<OnTimeResponse>(employee, 'on-time');
+    expect(strict.graceDays).toBe(0);
+    expect(strict.rows[0]?.arrival).toEqual({ onTime: 0, measured: 2, percent: 0 });
+    const settings = await t.app.inject({ url: '/api/Analytics/settings', headers: bearer(kestrel) });
+    expect(settings.json()).toEqual({ onTimeGraceDays: 0 });
+    expect((await setGrace(admin, 1)).statusCode).toBe(200);
+  });
 });
 
 describe('transit time', () => {
@@ -179,6 +204,34 @@ describe('ETA accuracy', () => {
     );
     expect(finalEtaKnown.measured).toBe(3);
     expect(finalEtaKnown.median).toBe(today.rows[0]?.days);
+  });
+});
+
+describe('open exceptions', () => {
+  it('counts the line items each forwarder has with each exception today, of the shipments the filters pick', async () => {
+    const counts = (missing: number, late = 0) => ({
+      late_departure: 0,
+      late_arrival: late,
+      late_delivery: 0,
+      eta_slipped: 0,
+      missing_documents: missing,
+      stale: 0,
+    });
+    // Departed and without their invoices and packing lists: AN-1's two line items, AN-2's hidden one, AN-3's.
+    const staff = await ask<OpenExceptionsResponse>(employee, 'open-exceptions');
+    expect(staff.asOf).toBe('2027-03-13');
+    expect(staff.byForwarder).toEqual([
+      { forwarder: 'Kestrel', counts: counts(3), total: 3 },
+      { forwarder: 'Blue Anchor', counts: counts(1), total: 1 },
+    ]);
+    // By Dest. ETA, AN-4 (not departed, Dest. ETA passed) comes in late.
+    expect((await ask<OpenExceptionsResponse>(admin, 'open-exceptions', '&dateBy=dest_eta')).byForwarder).toEqual([
+      { forwarder: 'Kestrel', counts: counts(3), total: 3 },
+      { forwarder: 'Blue Anchor', counts: counts(1, 1), total: 2 },
+    ]);
+    expect((await ask<OpenExceptionsResponse>(kestrel, 'open-exceptions')).byForwarder).toEqual([
+      { forwarder: 'Kestrel', counts: counts(2), total: 2 },
+    ]);
   });
 });
 
