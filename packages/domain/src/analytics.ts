@@ -222,3 +222,25 @@ export const OpenExceptionsResponse = z.object({
   ),
 });
 export type OpenExceptionsResponse = z.infer<typeof OpenExceptionsResponse>;
+
+const ScorecardFigures = z.object({
+  shipments: z.number().int(),
+  onTimeArrivalPercent: z.number().nullable(),
+  medianTransitDays: z.number().nullable().describe('ATD to ATA'),
+  medianEtaErrorDays: z.number().nullable().describe('ATA minus the first promised Dest. ETA'),
+  etaSlipsPerShipment: z.number().nullable().describe('Times Dest. ETA moved later, per shipment, two decimals'),
+  openExceptions: z.number().int().describe('Line items with any exception today'),
+  documentTimelinessPercent: z.number().nullable(),
+});
+export type ScorecardFigures = z.infer<typeof ScorecardFigures>;
+
+/**
+ * GET /api/Analytics/scorecard: a row per forwarder (a forwarder sees its own only), for the range
+ * and for the range of the same length just before it, so each figure has its trend.
+ */
+export const ScorecardResponse = z.object({
+  graceDays: z.number().int(),
+  previous: z.object({ from: z.string(), to: z.string() }),
+  rows: z.array(z.object({ forwarder: z.string(), current: ScorecardFigures, previous: ScorecardFigures.nullable() })),
+});
+export type ScorecardResponse = z.infer<typeof ScorecardResponse>;

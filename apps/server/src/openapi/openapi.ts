@@ -92,6 +92,7 @@ export const OPERATIONS: Record<string, Operation> = {
     operationId: 'getAnalyticsDocumentTimeliness',
     summary: 'Documents uploaded by arrival, per month',
   },
+  'GET /api/Analytics/scorecard': { operationId: 'getAnalyticsScorecard', summary: 'A scorecard row per forwarder' },
   'GET /api/Analytics/settings': { operationId: 'getAnalyticsSettings', summary: 'The analytics settings' },
   'POST /api/Analytics/settings': {
     operationId: 'saveAnalyticsSettings',

@@ -5,6 +5,7 @@ import {
   EtaAccuracyResponse,
   OnTimeResponse,
   OpenExceptionsResponse,
+  ScorecardResponse,
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
@@ -13,7 +14,15 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { documentTimeliness, etaAccuracy, onTime, openExceptions, transitTime, volume } from './analytics.service.ts';
+import {
+  documentTimeliness,
+  etaAccuracy,
+  onTime,
+  openExceptions,
+  scorecard,
+  transitTime,
+  volume,
+} from './analytics.service.ts';
 import { readAnalyticsSettings, saveAnalyticsSettings } from './analytics-settings.ts';
 
 const FILTERS =
@@ -70,6 +79,14 @@ export const ANALYTICS_FIGURES = [
     description: 'Arrived shipments whose documents due at departure were all uploaded by the day of ATA, per month.',
     response: DocumentTimelinessResponse,
     compute: documentTimeliness,
+  }),
+  figure({
+    path: 'scorecard',
+    description:
+      'A row per forwarder (a forwarder: its own): shipments, on-time arrival %, median transit, median ETA error, ' +
+      'ETA slips per shipment, open exceptions and document timeliness, for the range and the one of the same length before it.',
+    response: ScorecardResponse,
+    compute: scorecard,
   }),
 ];
 

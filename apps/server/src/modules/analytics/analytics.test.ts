@@ -3,6 +3,7 @@ import type {
   EtaAccuracyResponse,
   OnTimeResponse,
   OpenExceptionsResponse,
+  ScorecardResponse,
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
@@ -231,6 +232,48 @@ describe('open exceptions', () => {
     ]);
     expect((await ask<OpenExceptionsResponse>(kestrel, 'open-exceptions')).byForwarder).toEqual([
       { forwarder: 'Kestrel', counts: counts(2), total: 2 },
+    ]);
+  });
+});
+
+describe('the forwarder scorecard', () => {
+  it('gives each forwarder its figures for the range and the one of the same length before it', async () => {
+    const response = await t.app.inject({
+      url: '/api/Analytics/scorecard?from=2027-01-15&to=2027-03-31',
+      headers: bearer(employee),
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const card = response.json<ScorecardResponse>();
+    expect(card.previous).toEqual({ from: '2026-10-31', to: '2027-01-14' });
+    const figures = (
+      onTimeArrivalPercent: number,
+      medianTransitDays: number,
+      medianEtaErrorDays: number,
+      etaSlipsPerShipment: number,
+      openExceptions: number,
+    ) => ({
+      shipments: 1,
+      onTimeArrivalPercent,
+      medianTransitDays,
+      medianEtaErrorDays,
+      etaSlipsPerShipment,
+      openExceptions,
+      documentTimelinessPercent: 0,
+    });
+    // Now: AN-3 (Blue Anchor, a day early) and AN-2 (Kestrel, its Dest. ETA moved once, 10 days
+    // late, one hidden line item); before: AN-1 (a day late, within the grace; two line items).
+    expect(card.rows).toEqual([
+      { forwarder: 'Blue Anchor', current: figures(100, 2, -1, 0, 1), previous: null },
+      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 1), previous: figures(100, 23, 1, 0, 2) },
+    ]);
+
+    // A forwarder: its own row, without the line item hidden from it.
+    const own = await t.app.inject({
+      url: '/api/Analytics/scorecard?from=2027-01-15&to=2027-03-31',
+      headers: bearer(kestrel),
+    });
+    expect(own.json<ScorecardResponse>().rows).toEqual([
+      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 0), previous: figures(100, 23, 1, 0, 2) },
     ]);
   });
 });
