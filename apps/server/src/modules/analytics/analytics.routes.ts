@@ -14,16 +14,9 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import {
-  documentTimeliness,
-  etaAccuracy,
-  onTime,
-  openExceptions,
-  scorecard,
-  transitTime,
-  volume,
-} from './analytics.service.ts';
+import { documentTimeliness, etaAccuracy, onTime, openExceptions, transitTime, volume } from './analytics.service.ts';
 import { readAnalyticsSettings, saveAnalyticsSettings } from './analytics-settings.ts';
+import { scorecard } from './scorecard.ts';
 
 const FILTERS =
   'From the shipments this user sees whose ATD (dateBy=dest_eta: Dest. ETA) falls from `from` to `to` (UTC days), ' +

@@ -6,50 +6,22 @@ import {
   type OnTimeResponse,
   type OpenExceptionsResponse,
   percentOf,
-  type ScorecardFigures,
-  type ScorecardResponse,
   type Spread,
   type TransitTimeResponse,
   type VolumeResponse,
 } from '@quayside/domain/analytics';
 import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
-import { dayNumber } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { forwarderKeySql, lineItemRowScope, shipmentRowScope } from '../../auth/visibility.ts';
+import { lineItemRowScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
-import { addDays, anyException, type ExceptionContext, exceptionCondition } from '../exceptions/exception-sql.ts';
+import { anyException, exceptionCondition } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
-import { transitTypeSql } from '../line-items/line-item-rows.ts';
-import { firstPromiseSql } from '../shipments/first-promise.ts';
 import { readAnalyticsSettings } from './analytics-settings.ts';
+import { dayOf, daysLate, documentsInTime, periodOf, pickedShipments } from './analytics-sql.ts';
 
-// The figures of /analytics, over the shipments (as `s`) the principal sees that the filters pick.
-// A shipment counts in the week or month of its ATD (or Dest. ETA), as a UTC day.
-
-const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
-const basisOf = (query: AnalyticsQuery) => (query.dateBy === 'atd' ? sql`s.atd` : sql`s.dest_eta`);
-/** Free text compared as people type it: trimmed, any case. */
-const sameText = (column: SQL, value: string) => sql`lower(btrim(${column})) = lower(${value})`;
-
-/** The principal's shipments that the filters pick. */
-function pickedShipments(principal: Principal, query: AnalyticsQuery): SQL {
-  const conditions = [
-    shipmentRowScope(principal),
-    sql`${dayOf(basisOf(query))} between ${query.from}::date and ${query.to}::date`,
-  ];
-  if (query.mode !== undefined) conditions.push(sql`s.mode = ${query.mode}`);
-  if (query.transitType !== undefined) conditions.push(sql`${transitTypeSql} = ${query.transitType}`);
-  if (query.forwarder !== undefined && query.forwarder !== '')
-    conditions.push(sql`${forwarderKeySql(sql`s.forwarder_name`)} = ${forwarderKeySql(sql`${query.forwarder}`)}`);
-  if (query.originPort) conditions.push(sameText(sql`s.origin`, query.originPort));
-  if (query.destinationPort) conditions.push(sameText(sql`s.dest`, query.destinationPort));
-  if (query.consignee) conditions.push(sameText(sql`s.consignee_name`, query.consignee));
-  return sql.join(conditions, sql` and `);
-}
-
-const periodOf = (query: AnalyticsQuery, period: 'week' | 'month') =>
-  sql`to_char(date_trunc(${period}, ${dayOf(basisOf(query))}::timestamp), 'YYYY-MM-DD')`;
+// The figures of /analytics but the scorecard (scorecard.ts), over the shipments the principal sees
+// that the filters pick (analytics-sql.ts).
 
 /** Shipments, the line items the principal sees on them, and their part quantity, per period. */
 export async function volume(db: Queryable, principal: Principal, query: AnalyticsQuery): Promise<VolumeResponse> {
@@ -74,10 +46,6 @@ export async function volume(db: Queryable, principal: Principal, query: Analyti
 }
 
 const share = (onTime: number, measured: number) => ({ onTime, measured, percent: percentOf(onTime, measured) });
-
-/** Whole UTC days from the first promise of `estimate` to `actual`: late is positive. */
-const daysLate = (actual: 'ata' | 'act_delivery', estimate: 'dest_eta' | 'est_delivery') =>
-  sql`(${dayOf(sql`s.${sql.raw(actual)}`)} - ${dayOf(sql.raw(firstPromiseSql(estimate)))})`;
 
 /** On-time arrival and delivery per month (domain's isOnTime, in SQL). */
 export async function onTime(db: Queryable, principal: Principal, query: AnalyticsQuery): Promise<OnTimeResponse> {
@@ -169,12 +137,6 @@ export async function etaAccuracy(
   };
 }
 
-/** Whether the shipment `s`'s documents due at departure were all uploaded by the day of its ATA. */
-const documentsInTime = sql`not exists (
-  select 1 from required_documents rd where rd.mode in ('*', s.mode) and rd.after = 'atd' and not exists (
-    select 1 from documents d where d.shipment_id = s.id and d.document_type = rd.document_type
-      and ${dayOf(sql`d.created_at`)} <= ${dayOf(sql`s.ata`)}))`;
-
 /**
  * Arrived shipments whose documents due at departure (the checklist's for their Mode) were all
  * uploaded by the day of ATA, per month. Those due at delivery cannot be, and are left out.
@@ -220,95 +182,5 @@ export async function openExceptions(
       counts: Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, byKind[kind]])),
       total,
     })),
-  };
-}
-
-type ScorecardRow = ScorecardFigures & { key: string; forwarder: string };
-
-/** Each forwarder's scorecard figures over the shipments the filters pick. */
-async function scorecardRows(
-  db: Queryable,
-  principal: Principal,
-  query: AnalyticsQuery,
-  context: ExceptionContext,
-  graceDays: number,
-): Promise<Map<string, ScorecardRow>> {
-  const result = await db.execute<{
-    key: string;
-    forwarder: string;
-    shipments: number;
-    measured_arrivals: number;
-    on_time: number;
-    arrived: number;
-    median_transit: number | null;
-    median_eta_error: number | null;
-    slips: number;
-    open_exceptions: number;
-    timely: number;
-  }>(sql`
-    select key, min(forwarder) as forwarder, count(*)::int as shipments,
-      count(eta_error)::int as measured_arrivals, count(*) filter (where eta_error <= ${graceDays})::int as on_time,
-      percentile_cont(0.5) within group (order by transit) as median_transit,
-      percentile_cont(0.5) within group (order by eta_error) as median_eta_error,
-      sum(slips)::int as slips, sum(open_exceptions)::int as open_exceptions,
-      count(*) filter (where has_arrived)::int as arrived, count(*) filter (where has_arrived and timely)::int as timely
-    from (
-      select ${forwarderKeySql(sql`s.forwarder_name`)} as key, s.forwarder_name as forwarder,
-        ${dayOf(sql`s.ata`)} - ${dayOf(sql`s.atd`)} as transit,
-        ${daysLate('ata', 'dest_eta')} as eta_error,
-        (select count(*) from shipment_date_changes c
-          where c.shipment_id = s.id and c.field = 'dest_eta' and c.new_value > c.old_value) as slips,
-        (select count(*) from line_item_rows r
-          where r.shipment_id = s.id and ${lineItemRowScope(principal)} and ${anyException(EXCEPTION_KINDS, context)}) as open_exceptions,
-        s.ata is not null as has_arrived, ${documentsInTime} as timely
-      from shipments s where ${pickedShipments(principal, query)}) measured
-    group by key`);
-  const number = (value: number | null) => (value === null ? null : Number(value));
-  return new Map(
-    result.rows.map((row) => [
-      row.key,
-      {
-        key: row.key,
-        forwarder: row.forwarder,
-        shipments: row.shipments,
-        onTimeArrivalPercent: percentOf(row.on_time, row.measured_arrivals),
-        medianTransitDays: number(row.median_transit),
-        medianEtaErrorDays: number(row.median_eta_error),
-        etaSlipsPerShipment: row.shipments === 0 ? null : Math.round((row.slips / row.shipments) * 100) / 100,
-        openExceptions: row.open_exceptions,
-        documentTimelinessPercent: percentOf(row.timely, row.arrived),
-      },
-    ]),
-  );
-}
-
-/** The range of the same length just before the query's. */
-function previousRange(query: AnalyticsQuery): AnalyticsQuery {
-  const length = dayNumber(query.to) - dayNumber(query.from) + 1;
-  return { ...query, from: addDays(query.from, -length), to: addDays(query.from, -1) };
-}
-
-/** A row per forwarder with its figures now and in the period before (for the trend), most shipments first. */
-export async function scorecard(
-  db: Queryable,
-  principal: Principal,
-  query: AnalyticsQuery,
-  clock: () => Date,
-): Promise<ScorecardResponse> {
-  const context = await exceptionContext(db, clock);
-  const { onTimeGraceDays: graceDays } = await readAnalyticsSettings(db);
-  const before = previousRange(query);
-  const current = await scorecardRows(db, principal, query, context, graceDays);
-  const previous = await scorecardRows(db, principal, before, context, graceDays);
-  const figures = ({ key, forwarder, ...rest }: ScorecardRow): ScorecardFigures => rest;
-  return {
-    graceDays,
-    previous: { from: before.from, to: before.to },
-    rows: [...current.values()]
-      .sort((a, b) => b.shipments - a.shipments || a.forwarder.localeCompare(b.forwarder))
-      .map((row) => {
-        const then = previous.get(row.key);
-        return { forwarder: row.forwarder, current: figures(row), previous: then ? figures(then) : null };
-      }),
   };
 }
