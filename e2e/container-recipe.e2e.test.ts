@@ -102,6 +102,12 @@ test('the Dockerfile builds and starts the server on a clean copy of the reposit
       if (!ready) await new Promise((resolve) => setTimeout(resolve, 200));
     }
     expect(ready, output).toBe(true);
+    // The link is printed just after the server starts listening, and the pipe may bring it after
+    // the first ready answer: wait a little for it.
+    const printed = Date.now() + 10_000;
+    while (!output.includes('No administrator yet.') && Date.now() < printed && server.exitCode === null) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
     expect(output).toContain('No administrator yet. Open this one-time link');
 
     const healthCheck = argumentsOf(runtime, 'HEALTHCHECK')[0] ?? '';
