@@ -27,10 +27,20 @@ describe('each role sees its own sidebar', () => {
   test.each([
     [
       'admin',
-      ['Dashboard', 'Import', 'Reports', 'User management', 'Alerts', 'Exception rules', 'Webhooks', 'Support'],
+      [
+        'Dashboard',
+        'Import',
+        'Reports',
+        'Analytics',
+        'User management',
+        'Alerts',
+        'Exception rules',
+        'Webhooks',
+        'Support',
+      ],
     ],
-    ['employee', ['Dashboard', 'Reports', 'Alerts', 'Support']],
-    ['forwarder', ['Dashboard', 'Import', 'Alerts', 'Support']],
+    ['employee', ['Dashboard', 'Reports', 'Analytics', 'Alerts', 'Support']],
+    ['forwarder', ['Dashboard', 'Import', 'Analytics', 'Alerts', 'Support']],
   ] as const)('%s', async (who, links) => {
     const context = await openContext(browser);
     const page = await context.newPage();
@@ -91,7 +101,7 @@ test('a signed-out visitor is sent to /login and brought back to the page asked 
   await page.getByLabel('Email').fill(`  ${users().admin.email}  `); // trimmed
   await page.getByLabel('Password', { exact: true }).fill(users().admin.password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await page.getByRole('heading', { name: 'Analytics Coming Soon' }).waitFor();
+  await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
   expect(new URL(page.url()).pathname).toBe('/analytics');
   await expectNoSeriousA11yViolations(page);
 

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { MODE_OPTIONS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
 import { EXCEPTION_KINDS } from './exceptions.ts';
 import { plainText } from './fields.ts';
+import type { Filter } from './line-item-columns.ts';
 import { SHIPMENT_TEXT_MAX } from './shipments.ts';
 import { dayNumber, parseCalendarDate } from './text.ts';
 
@@ -244,3 +245,28 @@ export const ScorecardResponse = z.object({
   rows: z.array(z.object({ forwarder: z.string(), current: ScorecardFigures, previous: ScorecardFigures.nullable() })),
 });
 export type ScorecardResponse = z.infer<typeof ScorecardResponse>;
+
+const shiftDay = (iso: string, days: number) =>
+  new Date((dayNumber(iso) + days) * 86_400_000).toISOString().slice(0, 10);
+
+/**
+ * The dashboard's filters (AND) that pick the line items an analytics question counts, for the
+ * links from 'Open exceptions' into the dashboard: the date range, transit type, forwarder, ports
+ * and consignee. The dashboard has no Mode column, so a Mode filter cannot travel.
+ */
+export function dashboardFiltersOf(query: AnalyticsQuery, forwarder = query.forwarder): Filter[] {
+  const column = query.dateBy;
+  const filters: Filter[] = [
+    { column, operator: 'greaterThan', value: shiftDay(query.from, -1) },
+    { column, operator: 'lessThan', value: shiftDay(query.to, 1) },
+  ];
+  const equal = (column: Filter['column'], value: string | undefined) => {
+    if (value?.trim()) filters.push({ column, operator: 'equals', value: value.trim() });
+  };
+  equal('transit_type', query.transitType);
+  equal('forwarder_name', forwarder);
+  equal('origin_port', query.originPort);
+  equal('destination_port', query.destinationPort);
+  equal('cosignee_name', query.consignee);
+  return filters;
+}

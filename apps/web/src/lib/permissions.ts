@@ -7,5 +7,5 @@ import { canManagePeople, canWriteRecords, isStaff } from '@quayside/domain/perm
 export const canEdit = canWriteRecords;
 export const canSeeReports = isStaff;
 export const canManageUsers = canManagePeople;
-/** Admin only: webhooks carry every company's events. */
-export { canEditExceptionRules, canManageWebhooks } from '@quayside/domain/permissions';
+/** Admin only: webhooks carry every company's events; the rules and the on-time grace are the organisation's. */
+export { canEditAnalyticsSettings, canEditExceptionRules, canManageWebhooks } from '@quayside/domain/permissions';

@@ -16,6 +16,13 @@ export const lineItemKeys = {
   exceptionSummary: () => [...LINE_ITEMS, 'exception-summary'] as const,
 };
 
+/** The figures of /analytics: under the line items, so every change of them refreshes the figures too. */
+export const analyticsKeys = {
+  all: [...LINE_ITEMS, 'analytics'] as const,
+  figure: <Query extends object>(path: string, query: Query) => [...LINE_ITEMS, 'analytics', path, query] as const,
+  settings: () => [...LINE_ITEMS, 'analytics', 'settings'] as const,
+};
+
 const SHIPMENTS = ['shipments'] as const;
 
 export const shipmentKeys = {

@@ -1,12 +1,15 @@
-import type {
-  DocumentTimelinessResponse,
-  EtaAccuracyResponse,
-  OnTimeResponse,
-  OpenExceptionsResponse,
-  ScorecardResponse,
-  TransitTimeResponse,
-  VolumeResponse,
+import {
+  AnalyticsQuery,
+  type DocumentTimelinessResponse,
+  dashboardFiltersOf,
+  type EtaAccuracyResponse,
+  type OnTimeResponse,
+  type OpenExceptionsResponse,
+  type ScorecardResponse,
+  type TransitTimeResponse,
+  type VolumeResponse,
 } from '@quayside/domain/analytics';
+import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../testing/multipart.ts';
@@ -233,6 +236,30 @@ describe('open exceptions', () => {
     expect((await ask<OpenExceptionsResponse>(kestrel, 'open-exceptions')).byForwarder).toEqual([
       { forwarder: 'Kestrel', counts: counts(2), total: 2 },
     ]);
+  });
+
+  it('counts what its link into the dashboard lists: the same filters as the dashboard writes them', async () => {
+    const questions = ['', '&dateBy=dest_eta', '&transitType=AIR', '&originPort=cnsha&consignee=Pipe%20Co'];
+    for (const token of [employee, blue, kestrel])
+      for (const filters of questions) {
+        const query = AnalyticsQuery.parse(Object.fromEntries(new URLSearchParams(`${RANGE}${filters}`)));
+        for (const row of (await ask<OpenExceptionsResponse>(token, 'open-exceptions', filters)).byForwarder)
+          for (const kind of EXCEPTION_KINDS) {
+            const search = new URLSearchParams({
+              exception: kind,
+              filters: JSON.stringify(dashboardFiltersOf(query, row.forwarder)),
+              logic: 'AND',
+            });
+            const listed = await t.app.inject({ url: `/api/LineItems/count?${search}`, headers: bearer(token) });
+            expect(listed.statusCode, listed.body).toBe(200);
+            expect([filters, row.forwarder, kind, listed.json<{ total: number }>().total]).toEqual([
+              filters,
+              row.forwarder,
+              kind,
+              row.counts[kind],
+            ]);
+          }
+      }
   });
 });
 

@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
+import InsightsIcon from '@mui/icons-material/Insights';
 import LogoutIcon from '@mui/icons-material/Logout';
 import RuleIcon from '@mui/icons-material/Rule';
 import SearchIcon from '@mui/icons-material/Search';
@@ -91,6 +92,7 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
     { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon />, isShown: true },
     { label: 'Import', to: paths.import, icon: <FileUploadIcon />, isShown: canEdit(role) },
     { label: 'Reports', to: paths.reports, icon: <AssessmentIcon />, isShown: canSeeReports(role) },
+    { label: 'Analytics', to: paths.analytics, icon: <InsightsIcon />, isShown: true },
     { label: 'User management', to: paths.userManagement, icon: <GroupIcon />, isShown: canManageUsers(role) },
     {
       label: 'Alerts',

@@ -1,9 +1,244 @@
-import { Typography } from '@mui/material';
+import { Box, Link, Stack, Typography } from '@mui/material';
+import {
+  type AnalyticsQuery,
+  DEFAULT_ON_TIME_GRACE_DAYS,
+  type DocumentTimelinessResponse,
+  type EtaAccuracyResponse,
+  FIGURE_LABELS,
+  type Figure,
+  figureDefinition,
+  type OnTimeResponse,
+  type OpenExceptionsResponse,
+  type ScorecardResponse,
+  type TransitTimeResponse,
+  type VolumeResponse,
+} from '@quayside/domain/analytics';
+import { EXCEPTION_LABELS } from '@quayside/domain/exceptions';
+import { isStaff } from '@quayside/domain/permissions';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import { canEditAnalyticsSettings } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
+import { figureQuery, settingsQuery } from './analytics-api.ts';
+import { AnalyticsFilterBar } from './analytics-filter-bar.tsx';
+import { defaultFilters, filtersFromSearch, questionOf, searchOfFilters } from './analytics-filters.ts';
+import {
+  DocumentTimelinessChart,
+  EtaAccuracyChart,
+  OnTimeChart,
+  OpenExceptionsChart,
+  TransitTimeChart,
+  VolumeChart,
+} from './charts.tsx';
+import { exceptionsOnDashboard } from './dashboard-links.ts';
+import { FigureCard } from './figure-card.tsx';
+import {
+  daysFromAta,
+  documentTimelinessTable,
+  etaAccuracyTable,
+  exceptionTotals,
+  onTimeTable,
+  openExceptionsTable,
+  scorecardCsvTable,
+  scorecardTable,
+  transitByLaneTable,
+  transitByModeTable,
+  volumeTable,
+} from './figure-tables.ts';
+import { GraceSetting } from './grace-setting.tsx';
 
+export const SCORECARD_TITLE = 'Forwarder scorecard';
+export const NO_OPEN_EXCEPTIONS = 'No open exceptions for these filters.';
+
+/** Issue 20: volume, on-time, transit, ETA accuracy, exceptions, documents and the scorecard, for one question. */
 export function AnalyticsPage() {
+  const { profile } = useProfile();
+  const role = profile?.role;
+  const [params, setParams] = useSearchParams();
+  // 'Today' for the default range: fixed while the page is open, so the question does not move under it.
+  const today = useMemo(() => new Date(), []);
+  const defaults = defaultFilters(today);
+  const form = filtersFromSearch(params, today);
+  const question = questionOf(form);
+  // filtersFromSearch only gives a form that can be answered; the defaults always can.
+  const query = 'query' in question ? question.query : (questionOf(defaults) as { query: AnalyticsQuery }).query;
+  const settings = useQuery(settingsQuery());
+  const grace = settings.data?.onTimeGraceDays ?? DEFAULT_ON_TIME_GRACE_DAYS;
+
   return (
-    <Typography variant="h4" component="h1" sx={{ mt: 4, textAlign: 'center' }}>
-      Analytics Coming Soon
-    </Typography>
+    <Stack spacing={3}>
+      <Typography variant="h4" component="h1">
+        Analytics
+      </Typography>
+      <AnalyticsFilterBar
+        applied={form}
+        defaults={defaults}
+        canChooseForwarder={isStaff(role)}
+        onApply={(next) => setParams(searchOfFilters(next, today))}
+      />
+      {canEditAnalyticsSettings(role) && settings.data ? <GraceSetting saved={settings.data} /> : null}
+      <Box
+        sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}
+      >
+        <VolumeFigure query={query} />
+        <OnTimeFigure query={query} grace={grace} />
+        <TransitFigures query={query} />
+        <EtaAccuracyFigure query={query} />
+        <OpenExceptionsFigure query={query} />
+        <DocumentTimelinessFigure query={query} />
+      </Box>
+      <ScorecardFigure query={query} />
+    </Stack>
+  );
+}
+
+type FigureProps = { query: AnalyticsQuery };
+
+const fileName = (name: string, query: AnalyticsQuery) => `analytics-${name}-${query.from}-to-${query.to}.csv`;
+const definitionOf = (figure: Figure, grace = DEFAULT_ON_TIME_GRACE_DAYS) => figureDefinition(figure, grace);
+
+function VolumeFigure({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<VolumeResponse>('volume', query));
+  return (
+    <FigureCard
+      title={FIGURE_LABELS.volume}
+      definition={definitionOf('volume')}
+      table={data && volumeTable(data)}
+      fileName={fileName('volume', query)}
+      isPending={isPending}
+      error={error}
+      chart={data && <VolumeChart response={data} />}
+    />
+  );
+}
+
+function OnTimeFigure({ query, grace }: FigureProps & { grace: number }) {
+  const { data, isPending, error } = useQuery(figureQuery<OnTimeResponse>('on-time', query));
+  return (
+    <FigureCard
+      title="On-time arrival and delivery"
+      definition={`${definitionOf('on_time_arrival', grace)} ${definitionOf('on_time_delivery', grace)}`}
+      table={data && onTimeTable(data)}
+      fileName={fileName('on-time', query)}
+      isPending={isPending}
+      error={error}
+      chart={data && <OnTimeChart response={data} />}
+    />
+  );
+}
+
+function TransitFigures({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<TransitTimeResponse>('transit-time', query));
+  const shared = { isPending, error, definition: definitionOf('transit_time') };
+  return (
+    <>
+      <FigureCard
+        {...shared}
+        title="Transit time by mode"
+        table={data && transitByModeTable(data)}
+        fileName={fileName('transit-time-by-mode', query)}
+        chart={data && <TransitTimeChart response={data} />}
+      />
+      <FigureCard
+        {...shared}
+        title="Transit time by lane"
+        table={data && transitByLaneTable(data)}
+        fileName={fileName('transit-time-by-lane', query)}
+      />
+    </>
+  );
+}
+
+function EtaAccuracyFigure({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<EtaAccuracyResponse>('eta-accuracy', query));
+  const known = data?.finalEtaKnown;
+  return (
+    <FigureCard
+      title={FIGURE_LABELS.eta_accuracy}
+      definition={definitionOf('eta_accuracy')}
+      table={data && etaAccuracyTable(data)}
+      fileName={fileName('eta-accuracy', query)}
+      isPending={isPending}
+      error={error}
+      chart={data && <EtaAccuracyChart response={data} />}
+    >
+      {known && known.median !== null && known.p90 !== null ? (
+        <Typography variant="body2" sx={{ mt: 1 }}>
+          The final Dest. ETA was set a median {daysFromAta(known.median)} (90th percentile {daysFromAta(known.p90)}),
+          over {known.measured} {known.measured === 1 ? 'shipment' : 'shipments'}.
+        </Typography>
+      ) : null}
+    </FigureCard>
+  );
+}
+
+function OpenExceptionsFigure({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<OpenExceptionsResponse>('open-exceptions', query));
+  return (
+    <FigureCard
+      title={FIGURE_LABELS.open_exceptions}
+      definition={`${definitionOf('open_exceptions')} Each count opens the dashboard listing those line items.`}
+      table={data && openExceptionsTable(data, query)}
+      fileName={fileName('open-exceptions', query)}
+      isPending={isPending}
+      error={error}
+      emptyText={NO_OPEN_EXCEPTIONS}
+      chart={data && <OpenExceptionsChart response={data} query={query} />}
+    >
+      {data ? (
+        <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+          {exceptionTotals(data)
+            .filter(({ count }) => count > 0)
+            .map(({ kind, count }) => (
+              <li key={kind}>
+                <Link component={RouterLink} to={exceptionsOnDashboard(query, kind)}>
+                  {EXCEPTION_LABELS[kind]}: {count}
+                </Link>
+              </li>
+            ))}
+        </Stack>
+      ) : null}
+      {query.mode ? (
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          The dashboard has no Mode column: the line items it lists are of every mode.
+        </Typography>
+      ) : null}
+    </FigureCard>
+  );
+}
+
+function DocumentTimelinessFigure({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<DocumentTimelinessResponse>('document-timeliness', query));
+  return (
+    <FigureCard
+      title={FIGURE_LABELS.document_timeliness}
+      definition={definitionOf('document_timeliness')}
+      table={data && documentTimelinessTable(data)}
+      fileName={fileName('document-timeliness', query)}
+      isPending={isPending}
+      error={error}
+      chart={data && <DocumentTimelinessChart response={data} />}
+    />
+  );
+}
+
+function ScorecardFigure({ query }: FigureProps) {
+  const { data, isPending, error } = useQuery(figureQuery<ScorecardResponse>('scorecard', query));
+  const previous = data ? `${data.previous.from} to ${data.previous.to}` : 'the range of the same length just before';
+  return (
+    <FigureCard
+      title={SCORECARD_TITLE}
+      definition={
+        `Each forwarder's shipments, on-time arrival % (grace ${data?.graceDays ?? DEFAULT_ON_TIME_GRACE_DAYS} days), ` +
+        'median ATD → ATA days, median ETA error (ATA − first promised Dest. ETA), times Dest. ETA moved later per ' +
+        `shipment, line items with an open exception and document timeliness; each arrow is the change since ${previous}.`
+      }
+      table={data && scorecardTable(data)}
+      csvTable={data && scorecardCsvTable(data)}
+      fileName={fileName('scorecard', query)}
+      isPending={isPending}
+      error={error}
+    />
   );
 }

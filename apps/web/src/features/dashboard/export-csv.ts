@@ -1,5 +1,6 @@
 import { exportFileName } from '@quayside/domain/csv';
 import { ApiError, apiUrl } from '../../lib/api.ts';
+import { saveFile } from '../../lib/save-file.ts';
 import type { LineItemListParams } from './table-view.ts';
 
 export type ExportParams = Omit<LineItemListParams, 'page' | 'pageSize'>;
@@ -50,17 +51,4 @@ export async function downloadLineItemsCsv(
   }
   const fileName = fileNameFromDisposition(response.headers.get('content-disposition')) ?? exportFileName(new Date());
   saveFile(new Blob(chunks, { type: 'text/csv;charset=utf-8' }), fileName);
-}
-
-function saveFile(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  link.style.display = 'none';
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has taken its copy once the click is handled; the blob can then go.
-  window.setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }

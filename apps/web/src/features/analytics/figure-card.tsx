@@ -1,0 +1,226 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import InfoOutlinedIcon from '@mui/icons-material/InfoOutlined';
+import {
+  Alert,
+  Box,
+  Button,
+  CircularProgress,
+  IconButton,
+  Link,
+  Paper,
+  Popover,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+  ToggleButton,
+  ToggleButtonGroup,
+  Typography,
+} from '@mui/material';
+import { type ReactNode, useId, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { failureMessage } from '../../lib/api.ts';
+import { saveFile } from '../../lib/save-file.ts';
+import { type Cell, cellText, type FigureTable, type Trend, tableCsv } from './figure-tables.ts';
+
+export const NO_SHIPMENTS = 'No shipments match these filters.';
+export const FIGURES_FAILED = 'The figures could not be loaded. Try again in a moment.';
+
+/** Read out, not shown. */
+const SCREEN_READER_ONLY = {
+  position: 'absolute',
+  width: '1px',
+  height: '1px',
+  overflow: 'hidden',
+  clip: 'rect(0 0 0 0)',
+  whiteSpace: 'nowrap',
+} as const;
+
+/** 'up 4.5 on the period before', coloured by whether that is better. */
+function TrendNote({ trend }: { trend: Trend }) {
+  if (trend.change === 0)
+    return (
+      <Typography variant="caption" color="text.secondary" component="span">
+        {' '}
+        (no change)
+      </Typography>
+    );
+  const isUp = trend.change > 0;
+  const isBetter = trend.better === 'neither' ? null : isUp === (trend.better === 'up');
+  const color = isBetter === null ? 'text.secondary' : isBetter ? 'success.dark' : 'error.dark';
+  return (
+    <Typography variant="caption" component="span" sx={{ color, whiteSpace: 'nowrap' }}>
+      {' '}
+      <span aria-hidden>{isUp ? '▲' : '▼'}</span>
+      <Box component="span" sx={SCREEN_READER_ONLY}>
+        {isUp ? ' up ' : ' down '}
+      </Box>
+      {Math.abs(trend.change)}
+    </Typography>
+  );
+}
+
+function CellContent({ cell }: { cell: Cell }) {
+  if (cell === null) return <>—</>;
+  if (typeof cell !== 'object') return <>{cell}</>;
+  return (
+    <>
+      {cell.href ? (
+        <Link component={RouterLink} to={cell.href}>
+          {cell.text}
+        </Link>
+      ) : (
+        cell.text
+      )}
+      {cell.trend ? <TrendNote trend={cell.trend} /> : null}
+    </>
+  );
+}
+
+/** A figure's numbers as a table: the same rows as its CSV. */
+export function FigureTableView({ table, caption }: { table: FigureTable; caption: string }) {
+  return (
+    // Focusable, so a keyboard can scroll a table wider or longer than its card.
+    <TableContainer sx={{ maxHeight: 420 }} tabIndex={0}>
+      <Table size="small" stickyHeader aria-label={caption}>
+        <TableHead>
+          <TableRow>
+            {table.columns.map((column, index) => (
+              <TableCell key={column} align={index === 0 ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
+                {column}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {table.rows.map((row) => (
+            <TableRow key={row.map(cellText).join('\u0000')}>
+              {row.map((cell, index) => (
+                <TableCell
+                  // biome-ignore lint/suspicious/noArrayIndexKey: a row's cells are its columns, in order.
+                  key={index}
+                  align={index === 0 ? 'left' : 'right'}
+                  component={index === 0 ? 'th' : 'td'}
+                  scope={index === 0 ? 'row' : undefined}
+                >
+                  <CellContent cell={cell} />
+                </TableCell>
+              ))}
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}
+
+type FigureCardProps = {
+  title: string;
+  definition: string;
+  /** The numbers, once loaded: the table view and the CSV. */
+  table: FigureTable | undefined;
+  /** When the CSV holds more than the table shows (the scorecard's previous period). */
+  csvTable?: FigureTable;
+  fileName: string;
+  /** What an empty answer says; by default that no shipment matches. */
+  emptyText?: string;
+  isPending: boolean;
+  error: unknown;
+  /** Drawn when there are numbers; without one the card shows its table only. */
+  chart?: ReactNode;
+  children?: ReactNode;
+};
+
+/** One figure: its title and definition, chart or table, a CSV of its numbers, and its empty, loading and failed states. */
+export function FigureCard({
+  title,
+  definition,
+  table,
+  csvTable = table,
+  fileName,
+  emptyText = NO_SHIPMENTS,
+  isPending,
+  error,
+  chart,
+  children,
+}: FigureCardProps) {
+  const headingId = useId();
+  const [view, setView] = useState<'chart' | 'table'>('chart');
+  const [definitionAnchor, setDefinitionAnchor] = useState<HTMLElement | null>(null);
+  const isEmpty = table !== undefined && table.rows.length === 0;
+  const shown = chart === undefined ? 'table' : view;
+
+  let body: ReactNode;
+  if (isPending) {
+    body = (
+      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 4 }} role="status">
+        <CircularProgress size={20} aria-hidden />
+        <Typography>Loading {title.toLowerCase()}…</Typography>
+      </Stack>
+    );
+  } else if (error || table === undefined) {
+    body = <Alert severity="error">{failureMessage(error, FIGURES_FAILED)}</Alert>;
+  } else if (isEmpty) {
+    body = <Typography sx={{ py: 4, color: 'text.secondary' }}>{emptyText}</Typography>;
+  } else {
+    body = (
+      <>
+        {shown === 'chart' ? chart : <FigureTableView table={table} caption={title} />}
+        {children}
+      </>
+    );
+  }
+
+  return (
+    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+      <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
+        <Typography id={headingId} variant="h6" component="h2">
+          {title}
+        </Typography>
+        <IconButton
+          size="small"
+          aria-label={`What ${title} means`}
+          onClick={(event) => setDefinitionAnchor(event.currentTarget)}
+        >
+          <InfoOutlinedIcon fontSize="small" />
+        </IconButton>
+        <Box sx={{ flex: 1 }} />
+        {chart === undefined ? null : (
+          <ToggleButtonGroup
+            size="small"
+            exclusive
+            value={view}
+            onChange={(_, next: 'chart' | 'table' | null) => next && setView(next)}
+            aria-label={`${title}: show as`}
+          >
+            <ToggleButton value="chart">Chart</ToggleButton>
+            <ToggleButton value="table">Table</ToggleButton>
+          </ToggleButtonGroup>
+        )}
+        <Button
+          size="small"
+          startIcon={<DownloadIcon />}
+          disabled={!csvTable || isEmpty}
+          aria-label={`Download ${title} as CSV`}
+          onClick={() =>
+            csvTable && saveFile(new Blob([tableCsv(csvTable)], { type: 'text/csv;charset=utf-8' }), fileName)
+          }
+        >
+          CSV
+        </Button>
+      </Stack>
+      <Popover
+        open={definitionAnchor !== null}
+        anchorEl={definitionAnchor}
+        onClose={() => setDefinitionAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
+      >
+        <Typography sx={{ p: 2, maxWidth: 360 }}>{definition}</Typography>
+      </Popover>
+      {body}
+    </Paper>
+  );
+}

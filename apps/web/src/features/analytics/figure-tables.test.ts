@@ -1,0 +1,104 @@
+import { AnalyticsQuery, type OpenExceptionsResponse, type ScorecardResponse } from '@quayside/domain/analytics';
+import { describe, expect, it } from 'vitest';
+import {
+  daysFromAta,
+  openExceptionsTable,
+  scorecardCsvTable,
+  scorecardTable,
+  tableCsv,
+  volumeTable,
+} from './figure-tables.ts';
+
+const query = AnalyticsQuery.parse({ from: '2027-01-01', to: '2027-03-31', mode: 'FCL' });
+const none = { late_departure: 0, late_arrival: 0, late_delivery: 0, eta_slipped: 0, missing_documents: 0, stale: 0 };
+
+describe('the figures as tables', () => {
+  it('write a table and its CSV from the same rows, weeks by their Monday and months as YYYY-MM', () => {
+    const weekly = volumeTable({
+      period: 'week',
+      rows: [{ period: '2027-03-08', shipments: 2, lineItems: 5, partQuantity: 12.5 }],
+    });
+    expect(tableCsv(weekly)).toBe(
+      '"Week of","Shipments","Line items","Part quantity"\r\n"2027-03-08","2","5","12.5"\r\n',
+    );
+    const monthly = volumeTable({
+      period: 'month',
+      rows: [{ period: '2027-03-01', shipments: 1, lineItems: 1, partQuantity: 0 }],
+    });
+    expect(monthly.rows[0]?.[0]).toBe('2027-03');
+  });
+
+  it('link each open exception count to the dashboard listing those line items', () => {
+    const response: OpenExceptionsResponse = {
+      asOf: '2027-03-13',
+      byForwarder: [{ forwarder: '=Kestrel', counts: { ...none, late_arrival: 2 }, total: 2 }],
+    };
+    const table = openExceptionsTable(response, query);
+    const cell = table.rows[0]?.[2] as { text: string; href: string };
+    expect(cell.text).toBe('2');
+    const link = new URL(cell.href, 'http://quayside.test');
+    expect(link.pathname).toBe('/');
+    expect(link.searchParams.get('exception')).toBe('late_arrival');
+    expect(JSON.parse(link.searchParams.get('filters') ?? '')).toContainEqual({
+      column: 'forwarder_name',
+      operator: 'equals',
+      value: '=Kestrel',
+    });
+    expect(table.rows[0]?.[1]).toBe(0);
+    // A name a spreadsheet would run as a formula stays text.
+    expect(tableCsv(table).split('\r\n')[1]).toBe(`"'=Kestrel","0","2","0","0","0","0","2"`);
+  });
+
+  it('give each scorecard figure its change since the period before, and the CSV both periods', () => {
+    const figures = {
+      shipments: 10,
+      onTimeArrivalPercent: 80,
+      medianTransitDays: 20.5,
+      medianEtaErrorDays: 1,
+      etaSlipsPerShipment: 0.333,
+      openExceptions: 3,
+      documentTimelinessPercent: null,
+    };
+    const response: ScorecardResponse = {
+      graceDays: 1,
+      previous: { from: '2026-10-03', to: '2026-12-31' },
+      rows: [
+        {
+          forwarder: 'Kestrel',
+          current: figures,
+          previous: { ...figures, shipments: 8, onTimeArrivalPercent: 75.5, medianTransitDays: 20.5 },
+        },
+        { forwarder: 'Blue Anchor', current: figures, previous: null },
+      ],
+    };
+    const [kestrel, blue] = scorecardTable(response).rows;
+    expect(kestrel?.slice(0, 4)).toEqual([
+      'Kestrel',
+      { text: '10', trend: { change: 2, better: 'neither' } },
+      { text: '80', trend: { change: 4.5, better: 'up' } },
+      { text: '20.5', trend: { change: 0, better: 'down' } },
+    ]);
+    expect(kestrel?.[5]).toEqual({ text: '0.33', trend: { change: 0, better: 'down' } });
+    expect(kestrel?.[7]).toBeNull();
+    expect(blue?.[1]).toBe('10');
+    const csv = scorecardCsvTable(response);
+    expect(csv.columns.slice(0, 5)).toEqual([
+      'Forwarder',
+      'Shipments',
+      'Shipments, previous period',
+      'On-time arrival %',
+      'On-time arrival %, previous period',
+    ]);
+    expect(csv.rows[0]?.slice(0, 5)).toEqual(['Kestrel', 10, 8, 80, 75.5]);
+    expect(csv.rows[1]?.slice(0, 3)).toEqual(['Blue Anchor', 10, null]);
+  });
+
+  it('say how long before ATA the final ETA was set, or after it when it was entered late', () => {
+    expect([daysFromAta(6), daysFromAta(1), daysFromAta(0.25), daysFromAta(-610)]).toEqual([
+      '6 days before ATA',
+      '1 day before ATA',
+      '0.3 days before ATA',
+      '610 days after ATA',
+    ]);
+  });
+});
