@@ -4,6 +4,7 @@ import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
+import { ANALYTICS_TARGET_MS, type AnalyticsRow } from './analytics-mix.ts';
 import type { BaselineFigures, WholeResponseFigures } from './baseline.ts';
 import type { Engine, UserName } from './bench-server.ts';
 import type { BrowserFigures, InitialJavaScript } from './browser.ts';
@@ -18,6 +19,7 @@ export type SizeResult = {
   rows: number;
   loadSeconds: number;
   mix?: Record<UserName, MixRow[]>;
+  analytics?: Record<UserName, AnalyticsRow[]>;
   liveness?: LivenessFigures;
   throughput?: ThroughputFigures[];
   export?: ExportFigures;
@@ -70,6 +72,7 @@ export function report(input: ReportInput): string {
       '',
     );
     latencySection(results, push);
+    analyticsSection(results, push);
     livenessSection(results, push);
     sweepSection(results, push);
     throughputSection(results, push);
@@ -142,6 +145,32 @@ function latencySection(results: SizeResult[], push: (...lines: string[]) => voi
       push(
         `| ${USER_NAMES[user]} | ${row.name} | ${matches} | ${cells.join(' | ')}${missed} | ${ratio}${Number(ratio) > 3 ? ' ✗' : ''} |`,
       );
+    }
+  }
+  push('');
+}
+
+function analyticsSection(results: SizeResult[], push: (...lines: string[]) => void) {
+  const measured = results.filter((result) => result.analytics);
+  if (measured.length === 0) return;
+  const largest = measured.at(-1) as SizeResult;
+  push(
+    `Analytics (issue 20) through HTTP, ms (median / p95 / max over ${largest.analytics?.admin[0]?.runs ?? '?'} different ` +
+      'questions each: seeded random ranges of 7 days to 3 years by ATD or Dest. ETA, periods and filters; the first ' +
+      `is every shipment of the last 3 years). Target at 1,000,000 on PostgreSQL: p95 <= ${ANALYTICS_TARGET_MS} ms.`,
+    '',
+  );
+  const header = ['who', 'figure', ...measured.map((result) => count(result.rows))];
+  push(`| ${header.join(' | ')} |`, `|${header.map(() => '---').join('|')}|`);
+  for (const user of ['admin', 'forwarder'] as const) {
+    for (const row of largest.analytics?.[user] ?? []) {
+      const cells = measured.map((result) => {
+        const same = result.analytics?.[user].find((other) => other.figure === row.figure);
+        return same ? `${ms(same.median)} / ${ms(same.p95)} / ${ms(same.max)}` : 'n/a';
+      });
+      const judged = largest.engine === 'postgres' && largest.rows >= 1_000_000;
+      const missed = judged && row.p95 > ANALYTICS_TARGET_MS ? ' ✗' : '';
+      push(`| ${USER_NAMES[user]} | ${row.figure} | ${cells.join(' | ')}${missed} |`);
     }
   }
   push('');
@@ -240,19 +269,29 @@ function browserSection(results: SizeResult[], push: (...lines: string[]) => voi
 function engineComparison(input: ReportInput, push: (...lines: string[]) => void) {
   const largest = Math.max(...input.sizes);
   const at = (engine: Engine) =>
-    input.results.find((result) => result.engine === engine && result.rows === largest && result.mix);
+    input.results.find(
+      (result) => result.engine === engine && result.rows === largest && (result.mix || result.analytics),
+    );
   const postgres = at('postgres');
   const pglite = at('pglite');
-  if (!postgres?.mix || !pglite?.mix) return;
+  if (!postgres || !pglite) return;
   push(`### PGlite against PostgreSQL at ${count(largest)} (p95 ratio; target <= 3)`, '');
   push('| who | query | PostgreSQL p95 | PGlite p95 | ratio |', '|---|---|---|---|---|');
   for (const user of ['admin', 'forwarder'] as const) {
-    for (const row of postgres.mix[user]) {
-      const other = pglite.mix[user].find((candidate) => candidate.name === row.name);
+    for (const row of postgres.mix?.[user] ?? []) {
+      const other = pglite.mix?.[user].find((candidate) => candidate.name === row.name);
       if (!other) continue;
       const ratio = other.p95 / row.p95;
       push(
         `| ${USER_NAMES[user]} | ${row.name} | ${ms(row.p95)} | ${ms(other.p95)} | ${ratio.toFixed(1)}${ratio > 3 ? ' ✗' : ''} |`,
+      );
+    }
+    for (const row of postgres.analytics?.[user] ?? []) {
+      const other = pglite.analytics?.[user].find((candidate) => candidate.figure === row.figure);
+      if (!other) continue;
+      const ratio = other.p95 / row.p95;
+      push(
+        `| ${USER_NAMES[user]} | analytics: ${row.figure} | ${ms(row.p95)} | ${ms(other.p95)} | ${ratio.toFixed(1)}${ratio > 3 ? ' ✗' : ''} |`,
       );
     }
   }

@@ -18,6 +18,7 @@ import { loadConfig } from '../apps/server/src/config.ts';
 import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
 import { sweepExceptions } from '../apps/server/src/modules/exceptions/exception-sweep.ts';
 import { REPO_ROOT } from '../apps/server/src/testing/server-process.ts';
+import { runAnalyticsMix } from './analytics-mix.ts';
 import { attemptBaselineResponse, measureBaseline } from './baseline.ts';
 import {
   type Database,
@@ -38,7 +39,7 @@ import { COMMON_SEARCH, type MixRow, pickSample, queryMix, runMix } from './quer
 import { report, type SizeResult, type SweepFigures } from './report.ts';
 import { measureThroughput, type ThroughputFigures } from './throughput.ts';
 
-const PARTS = ['latency', 'throughput', 'export', 'browser', 'baseline', 'sweep'] as const;
+const PARTS = ['latency', 'analytics', 'throughput', 'export', 'browser', 'baseline', 'sweep'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -159,6 +160,13 @@ async function measureServer(database: Database, result: SizeResult, log: (messa
       }
       result.liveness = await probe.stop();
       result.mix = mix;
+    }
+    if (parts.has('analytics')) {
+      log('analytics...');
+      result.analytics = {
+        admin: await runAnalyticsMix(server.baseUrl, tokens.admin, runs, true),
+        forwarder: await runAnalyticsMix(server.baseUrl, tokens.forwarder, runs, false),
+      };
     }
     if (parts.has('throughput')) result.throughput = await throughput(server, tokens.admin, log);
     if (parts.has('export')) {

@@ -37,9 +37,8 @@ function scopeSql(principal: Principal, forwarderKey: SQL, hidden?: SQL): SQL | 
 export const shipmentScope = (principal: Principal) =>
   scopeSql(principal, forwarderKeySql(sql`${shipments.forwarder_name}`));
 
-/** The shipments (as `s`) the principal sees. */
-export const shipmentRowScope = (principal: Principal): SQL =>
-  scopeSql(principal, forwarderKeySql(sql`s.forwarder_name`)) ?? sql`true`;
+/** The analytics facts of the shipments (shipment_facts as `f`) the principal sees. */
+export const shipmentFactsScope = (principal: Principal): SQL => scopeSql(principal, sql`f.forwarder_key`) ?? sql`true`;
 
 /** The dashboard's read-model rows (line_item_rows as `r`) the principal sees. */
 export const lineItemRowScope = (principal: Principal): SQL =>

@@ -54,6 +54,7 @@ describe(`migrations on ${testEngine}`, () => {
       'shipment_date_changes',
       'shipment_events',
       'shipment_exception_state',
+      'shipment_facts',
       'shipments',
       'webhook_deliveries',
       'webhooks',

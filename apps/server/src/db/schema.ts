@@ -372,7 +372,6 @@ export const exceptionCounts = pgTable(
   (table) => [primaryKey({ columns: [table.forwarder_key, table.is_hidden, table.basis, table.value] })],
 );
 
-/** The Admin's exception rules: one row. */
 /** The Admin's analytics settings: one row. */
 export const analyticsSettings = pgTable(
   'analytics_settings',
@@ -387,6 +386,57 @@ export const analyticsSettings = pgTable(
   ],
 );
 
+/**
+ * What the figures of /analytics read, one row per shipment: its filters, its dates as UTC days,
+ * its first promises (from the date history), how often its Dest. ETA moved later, whether its
+ * documents came in time, and its line items and part quantity (all, and those not hidden). The
+ * write path keeps the shipment's own columns (write/with-write.ts); triggers on line_item_rows keep
+ * the counts and the exception dates, which are the shipment's own and so the same on each of its
+ * rows (migration 0014). Each figure is one pass over this narrow table.
+ */
+export const shipmentFacts = pgTable(
+  'shipment_facts',
+  {
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    forwarder_key: text('forwarder_key').notNull().default(''),
+    forwarder_name: text('forwarder_name').notNull().default(''),
+    mode: text('mode').notNull().default(''),
+    transit_type: text('transit_type').notNull().default(''),
+    origin: text('origin').notNull().default(''),
+    dest: text('dest').notNull().default(''),
+    consignee_name: text('consignee_name').notNull().default(''),
+    atd: pgDate('atd', { mode: 'string' }),
+    dest_eta: pgDate('dest_eta', { mode: 'string' }),
+    ata: pgDate('ata', { mode: 'string' }),
+    act_delivery: pgDate('act_delivery', { mode: 'string' }),
+    first_dest_eta: pgDate('first_dest_eta', { mode: 'string' }),
+    first_est_delivery: pgDate('first_est_delivery', { mode: 'string' }),
+    dest_eta_set: pgDate('dest_eta_set', { mode: 'string' }),
+    eta_slips: integer('eta_slips').notNull().default(0),
+    documents_in_time: boolean('documents_in_time'),
+    // The dates the exception rules compare, as every line_item_rows row of the shipment has them.
+    departure_due: pgDate('departure_due', { mode: 'string' }),
+    arrival_due: pgDate('arrival_due', { mode: 'string' }),
+    delivery_due: pgDate('delivery_due', { mode: 'string' }),
+    eta_slip_days: integer('eta_slip_days'),
+    documents_due: pgDate('documents_due', { mode: 'string' }),
+    in_transit_updated: pgDate('in_transit_updated', { mode: 'string' }),
+    line_items: integer('line_items').notNull().default(0),
+    shown_line_items: integer('shown_line_items').notNull().default(0),
+    part_quantity: bigint('part_quantity', { mode: 'number' }).notNull().default(0),
+    shown_part_quantity: bigint('shown_part_quantity', { mode: 'number' }).notNull().default(0),
+  },
+  (table) => [
+    index().on(table.atd),
+    index().on(table.dest_eta),
+    index().on(table.forwarder_key, table.atd),
+    index().on(table.forwarder_key, table.dest_eta),
+  ],
+);
+
+/** The Admin's exception rules: one row. */
 export const exceptionSettings = pgTable(
   'exception_settings',
   {

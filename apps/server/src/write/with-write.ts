@@ -1,13 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client.ts';
+import { syncShipmentFacts } from '../modules/analytics/shipment-facts.ts';
 import { type AuditActor, type AuditEntry, recordAudits } from '../modules/audit/audit.service.ts';
 import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
 
 /**
  * One write in progress: its transaction, and what must go with it into the commit. A writer says
  * which shipments and line items it changed and what to audit; before the commit the door brings
- * the dashboard's read model (line_item_rows) up to date for them and writes the audit entries,
- * so no writer can forget either.
+ * the read models (the dashboard's line_item_rows, the analytics' shipment_facts) up to date for
+ * them and writes the audit entries, so no writer can forget either.
  */
 export class Write {
   readonly #shipmentIds = new Set<number>();
@@ -54,6 +55,7 @@ export class Write {
     const lineItemIds = [...this.#lineItemIds];
     this.#shipmentIds.clear();
     this.#lineItemIds.clear();
+    await syncShipmentFacts(this.tx, shipmentIds);
     await syncLineItemRows(this.tx, { shipmentIds });
     await syncLineItemRows(this.tx, { lineItemIds });
     const audits = this.#audits;

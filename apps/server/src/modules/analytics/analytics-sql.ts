@@ -1,43 +1,42 @@
 import type { AnalyticsQuery } from '@quayside/domain/analytics';
+import { seesHiddenLineItems } from '@quayside/domain/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { forwarderKeySql, shipmentRowScope } from '../../auth/visibility.ts';
-import { transitTypeSql } from '../line-items/line-item-rows.ts';
-import { firstPromiseSql } from '../shipments/first-promise.ts';
+import { forwarderKeySql, shipmentFactsScope } from '../../auth/visibility.ts';
 
-// What the figures of /analytics share, in SQL over the shipments as `s`. A shipment counts in the
-// week or month of its ATD (or Dest. ETA), as a UTC day.
+// What the figures of /analytics share, over shipment_facts as `f` (migration 0014: a row per
+// shipment, its dates as UTC days, its first promises, slips, documents and line item counts), so
+// each figure is one pass over a narrow table. A shipment counts in the week or month of its ATD
+// (or Dest. ETA).
 
-export const dayOf = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
-const basisOf = (query: AnalyticsQuery) => (query.dateBy === 'atd' ? sql`s.atd` : sql`s.dest_eta`);
+const basisOf = (query: AnalyticsQuery) => (query.dateBy === 'atd' ? sql`f.atd` : sql`f.dest_eta`);
 /** Free text compared as people type it: trimmed, any case. */
 const sameText = (column: SQL, value: string) => sql`lower(btrim(${column})) = lower(${value})`;
 
-/** The principal's shipments that the filters pick. */
+/** The facts of the principal's shipments that the filters pick. */
 export function pickedShipments(principal: Principal, query: AnalyticsQuery): SQL {
   const conditions = [
-    shipmentRowScope(principal),
-    sql`${dayOf(basisOf(query))} between ${query.from}::date and ${query.to}::date`,
+    shipmentFactsScope(principal),
+    sql`${basisOf(query)} between ${query.from}::date and ${query.to}::date`,
   ];
-  if (query.mode !== undefined) conditions.push(sql`s.mode = ${query.mode}`);
-  if (query.transitType !== undefined) conditions.push(sql`${transitTypeSql} = ${query.transitType}`);
-  if (query.forwarder)
-    conditions.push(sql`${forwarderKeySql(sql`s.forwarder_name`)} = ${forwarderKeySql(sql`${query.forwarder}`)}`);
-  if (query.originPort) conditions.push(sameText(sql`s.origin`, query.originPort));
-  if (query.destinationPort) conditions.push(sameText(sql`s.dest`, query.destinationPort));
-  if (query.consignee) conditions.push(sameText(sql`s.consignee_name`, query.consignee));
+  if (query.mode !== undefined) conditions.push(sql`f.mode = ${query.mode}`);
+  if (query.transitType !== undefined) conditions.push(sql`f.transit_type = ${query.transitType}`);
+  if (query.forwarder) conditions.push(sql`f.forwarder_key = ${forwarderKeySql(sql`${query.forwarder}`)}`);
+  if (query.originPort) conditions.push(sameText(sql`f.origin`, query.originPort));
+  if (query.destinationPort) conditions.push(sameText(sql`f.dest`, query.destinationPort));
+  if (query.consignee) conditions.push(sameText(sql`f.consignee_name`, query.consignee));
   return sql.join(conditions, sql` and `);
 }
 
 export const periodOf = (query: AnalyticsQuery, period: 'week' | 'month') =>
-  sql`to_char(date_trunc(${period}, ${dayOf(basisOf(query))}::timestamp), 'YYYY-MM-DD')`;
+  sql`to_char(date_trunc(${period}, ${basisOf(query)}::timestamp), 'YYYY-MM-DD')`;
 
-/** Whole UTC days from the first promise of `estimate` to `actual`: late is positive. */
-export const daysLate = (actual: 'ata' | 'act_delivery', estimate: 'dest_eta' | 'est_delivery') =>
-  sql`(${dayOf(sql`s.${sql.raw(actual)}`)} - ${dayOf(sql.raw(firstPromiseSql(estimate)))})`;
+/** The line items and part quantity of a shipment that the principal sees: a forwarder never sees hidden ones. */
+export const shownCounts = (principal: Principal) =>
+  seesHiddenLineItems(principal.role)
+    ? { lineItems: sql`f.line_items`, partQuantity: sql`f.part_quantity` }
+    : { lineItems: sql`f.shown_line_items`, partQuantity: sql`f.shown_part_quantity` };
 
-/** Whether the shipment `s`'s documents due at departure were all uploaded by the day of its ATA. */
-export const documentsInTime = sql`not exists (
-  select 1 from required_documents rd where rd.mode in ('*', s.mode) and rd.after = 'atd' and not exists (
-    select 1 from documents d where d.shipment_id = s.id and d.document_type = rd.document_type
-      and ${dayOf(sql`d.created_at`)} <= ${dayOf(sql`s.ata`)}))`;
+/** Whole days from the first promised Dest. ETA to ATA (late is positive), and its Est Delivery to Act Delivery. */
+export const arrivalDaysLate = sql`(f.ata - f.first_dest_eta)`;
+export const deliveryDaysLate = sql`(f.act_delivery - f.first_est_delivery)`;

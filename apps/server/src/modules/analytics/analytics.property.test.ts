@@ -16,6 +16,7 @@ import { lineItems, parts, shipments } from '../../db/schema.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { syncLineItemRows } from '../line-items/line-item-rows.ts';
 import { onTime, transitTime, volume } from './analytics.service.ts';
+import { syncShipmentFacts } from './shipment-facts.ts';
 
 // The figures' contract: for random shipments (some with a Dest. ETA moved after the first
 // promise) and random filters, the SQL answers what domain's arithmetic computes in TypeScript.
@@ -87,6 +88,7 @@ async function load(generated: GeneratedShipment[]) {
       }
     }
   }
+  await syncShipmentFacts(db, 'all');
   await syncLineItemRows(db, 'all');
 }
 

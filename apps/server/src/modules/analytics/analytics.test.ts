@@ -354,3 +354,30 @@ describe('the filters', () => {
     expect(response.json().message).toContain('From must not be after To.');
   });
 });
+
+describe('the facts the figures read', () => {
+  it('stay in step with every write: equal to facts recomputed from the normalised tables', async () => {
+    // A line item deleted: the write path never names its shipment, the read model's triggers count it.
+    const removal = await t.app.inject({
+      method: 'POST',
+      url: '/api/LineItems/delete',
+      headers: bearer(admin),
+      payload: { title: 'PO-AN2', related_shipment: 'AN-1' },
+    });
+    expect(removal.statusCode, removal.body).toBe(200);
+    expect((await volumeRows(employee)).find(([period]) => period === '2027-01-01')).toEqual(['2027-01-01', 2, 2]);
+
+    const facts = async () => (await t.db.execute(sql`select * from shipment_facts order by shipment_id`)).rows;
+    const kept = await facts();
+    expect(kept.length).toBeGreaterThan(0);
+    // From scratch: no facts, the shipments' own, then the read model's rows counted in again.
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`create temporary table kept_rows on commit drop as select * from line_item_rows`);
+      await tx.execute(sql`truncate shipment_facts`);
+      await tx.execute(sql`delete from line_item_rows`);
+      await tx.execute(sql`select shipment_facts_sync(null)`);
+      await tx.execute(sql`insert into line_item_rows select * from kept_rows`);
+    });
+    expect(await facts()).toEqual(kept);
+  });
+});

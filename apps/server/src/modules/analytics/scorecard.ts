@@ -4,16 +4,15 @@ import {
   type ScorecardFigures,
   type ScorecardResponse,
 } from '@quayside/domain/analytics';
-import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { dayNumber } from '@quayside/domain/text';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { forwarderKeySql, lineItemRowScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
-import { addDays, anyException, type ExceptionContext } from '../exceptions/exception-sql.ts';
+import { addDays, type ExceptionContext } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
+import { openExceptionRows } from './analytics.service.ts';
 import { readAnalyticsSettings } from './analytics-settings.ts';
-import { dayOf, daysLate, documentsInTime, pickedShipments } from './analytics-sql.ts';
+import { arrivalDaysLate, pickedShipments } from './analytics-sql.ts';
 
 // The forwarder scorecard: a row per forwarder, for the range and the one of the same length before it.
 
@@ -37,26 +36,20 @@ async function scorecardRows(
     median_transit: number | null;
     median_eta_error: number | null;
     slips: number;
-    open_exceptions: number;
     timely: number;
   }>(sql`
-    select key, min(forwarder) as forwarder, count(*)::int as shipments,
-      count(eta_error)::int as measured_arrivals, count(*) filter (where eta_error <= ${graceDays})::int as on_time,
-      percentile_cont(0.5) within group (order by transit) as median_transit,
-      percentile_cont(0.5) within group (order by eta_error) as median_eta_error,
-      sum(slips)::int as slips, sum(open_exceptions)::int as open_exceptions,
-      count(*) filter (where has_arrived)::int as arrived, count(*) filter (where has_arrived and timely)::int as timely
-    from (
-      select ${forwarderKeySql(sql`s.forwarder_name`)} as key, s.forwarder_name as forwarder,
-        ${dayOf(sql`s.ata`)} - ${dayOf(sql`s.atd`)} as transit,
-        ${daysLate('ata', 'dest_eta')} as eta_error,
-        (select count(*) from shipment_date_changes c
-          where c.shipment_id = s.id and c.field = 'dest_eta' and c.new_value > c.old_value) as slips,
-        (select count(*) from line_item_rows r
-          where r.shipment_id = s.id and ${lineItemRowScope(principal)} and ${anyException(EXCEPTION_KINDS, context)}) as open_exceptions,
-        s.ata is not null as has_arrived, ${documentsInTime} as timely
-      from shipments s where ${pickedShipments(principal, query)}) measured
-    group by key`);
+    select f.forwarder_key as key, min(f.forwarder_name) as forwarder, count(*)::int as shipments,
+      count(${arrivalDaysLate})::int as measured_arrivals,
+      count(*) filter (where ${arrivalDaysLate} <= ${graceDays})::int as on_time,
+      percentile_cont(0.5) within group (order by f.ata - f.atd) as median_transit,
+      percentile_cont(0.5) within group (order by ${arrivalDaysLate}) as median_eta_error,
+      sum(f.eta_slips)::int as slips,
+      count(f.ata)::int as arrived, count(*) filter (where f.documents_in_time)::int as timely
+    from shipment_facts f where ${pickedShipments(principal, query)}
+    group by f.forwarder_key`);
+  const exceptions = new Map(
+    (await openExceptionRows(db, principal, query, context)).map((row) => [row.key, row.total]),
+  );
   const number = (value: number | null) => (value === null ? null : Number(value));
   return new Map(
     result.rows.map((row) => [
@@ -69,7 +62,7 @@ async function scorecardRows(
         medianTransitDays: number(row.median_transit),
         medianEtaErrorDays: number(row.median_eta_error),
         etaSlipsPerShipment: row.shipments === 0 ? null : Math.round((row.slips / row.shipments) * 100) / 100,
-        openExceptions: row.open_exceptions,
+        openExceptions: exceptions.get(row.key) ?? 0,
         documentTimelinessPercent: percentOf(row.timely, row.arrived),
       },
     ]),
@@ -92,8 +85,11 @@ export async function scorecard(
   const context = await exceptionContext(db, clock);
   const { onTimeGraceDays: graceDays } = await readAnalyticsSettings(db);
   const before = previousRange(query);
-  const current = await scorecardRows(db, principal, query, context, graceDays);
-  const previous = await scorecardRows(db, principal, before, context, graceDays);
+  // The two ranges at once, on two connections where the pool has them (PostgreSQL).
+  const [current, previous] = await Promise.all([
+    scorecardRows(db, principal, query, context, graceDays),
+    scorecardRows(db, principal, before, context, graceDays),
+  ]);
   const figures = ({ key, forwarder, ...rest }: ScorecardRow): ScorecardFigures => rest;
   return {
     graceDays,

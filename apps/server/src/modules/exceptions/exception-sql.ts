@@ -40,10 +40,13 @@ const RULES: Record<ExceptionKind, Rule> = {
 
 const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${bound}::int` : sql`${bound}::date`);
 
-/** Whether the row (line_item_rows as `r`) has `kind` as of the context's day. */
-export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext): SQL {
+/**
+ * Whether the row has `kind` as of the context's day: a row of line_item_rows as `r`, or of
+ * shipment_facts as `f`, which carries the same six dates per shipment.
+ */
+export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext, table: 'r' | 'f' = 'r'): SQL {
   const { column, compare, bound } = RULES[kind];
-  return sql`r.${sql.identifier(column)} ${sql.raw(compare)} ${boundSql(bound(context))}`;
+  return sql`${sql.raw(table)}.${sql.identifier(column)} ${sql.raw(compare)} ${boundSql(bound(context))}`;
 }
 
 /** The exception_counts rows that count line items with `kind` (dates there are days since 1970-01-01). */
@@ -55,11 +58,15 @@ export function countedCondition(kind: ExceptionKind, context: ExceptionContext)
 }
 
 /** Rows with any of `kinds`. */
-export const anyException = (kinds: readonly ExceptionKind[], context: ExceptionContext): SQL =>
+export const anyException = (
+  kinds: readonly ExceptionKind[],
+  context: ExceptionContext,
+  table: 'r' | 'f' = 'r',
+): SQL =>
   kinds.length === 0
     ? sql`true`
     : sql`(${sql.join(
-        kinds.map((kind) => exceptionCondition(kind, context)),
+        kinds.map((kind) => exceptionCondition(kind, context, table)),
         sql` or `,
       )})`;
 

@@ -16,6 +16,7 @@ import { exceptionSettings, requiredDocuments } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
+import { syncShipmentFacts } from '../analytics/shipment-facts.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { countRows } from '../line-items/count-rows.ts';
 import { refreshDocumentsDue } from '../line-items/line-item-rows.ts';
@@ -147,6 +148,8 @@ export async function saveExceptionSettings(
       }
       await allowLongStatements(tx, statementTimeoutMs);
       await refreshDocumentsDue(tx);
+      // Document timeliness (analytics) follows the same checklist.
+      await syncShipmentFacts(tx, 'all');
     }
     const after = await readExceptionSettings(tx);
     write.audit({ action: 'update', entity: 'exception_settings', entityId: 1, before, after });

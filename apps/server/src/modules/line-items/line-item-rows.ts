@@ -16,7 +16,7 @@ const dateText = (column: string) =>
 const transitTypes = sql.raw(TRANSIT_TYPES.map((type) => `'${type}'`).join(', '));
 
 /** The shipment `s`'s Transit Type as the dashboard shows it: one of the four, else N/A. */
-export const transitTypeSql = sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`;
+const transitTypeSql = sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`;
 
 /** Each column's displayed text, in SQL, exactly as domain's displayText() shows it. */
 const DISPLAYED: Record<ColumnKey, SQL> = {
