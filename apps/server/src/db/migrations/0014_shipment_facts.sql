@@ -33,8 +33,8 @@ CREATE INDEX "shipment_facts_atd_index" ON "shipment_facts" USING btree ("atd");
 CREATE INDEX "shipment_facts_dest_eta_index" ON "shipment_facts" USING btree ("dest_eta");--> statement-breakpoint
 CREATE INDEX "shipment_facts_forwarder_key_atd_index" ON "shipment_facts" USING btree ("forwarder_key","atd");--> statement-breakpoint
 CREATE INDEX "shipment_facts_forwarder_key_dest_eta_index" ON "shipment_facts" USING btree ("forwarder_key","dest_eta");--> statement-breakpoint
--- A shipment's facts for /analytics from the normalised tables: every shipment (ids null) or those
--- named. The write path calls it for the shipments it changed (write/with-write.ts); the line item
+-- The facts for /analytics of the shipments named (array(select id from shipments): all of them),
+-- from the normalised tables. The write path calls it for the shipments it changed (write/with-write.ts); the line item
 -- counts are the triggers' below. The first promise is the rule of modules/shipments/first-promise.ts
 -- (the oldest value the estimate held); days are UTC days.
 CREATE FUNCTION shipment_facts_sync(ids bigint[]) RETURNS void LANGUAGE sql AS $$
@@ -62,8 +62,9 @@ CREATE FUNCTION shipment_facts_sync(ids bigint[]) RETURNS void LANGUAGE sql AS $
       SELECT 1 FROM required_documents rd WHERE rd.mode IN ('*', s.mode) AND rd.after = 'atd' AND NOT EXISTS (
         SELECT 1 FROM documents d WHERE d.shipment_id = s.id AND d.document_type = rd.document_type
           AND (d.created_at AT TIME ZONE 'UTC')::date <= (s.ata AT TIME ZONE 'UTC')::date)) END
-  FROM shipments s
-  WHERE ids IS NULL OR s.id = ANY (ids)
+  -- Through the primary key: a filter 'id = any(ids)' would compare each shipment with every id.
+  FROM (SELECT DISTINCT unnest(ids) AS id) AS picked
+  JOIN shipments s ON s.id = picked.id
   ON CONFLICT (shipment_id) DO UPDATE SET
     forwarder_key = excluded.forwarder_key, forwarder_name = excluded.forwarder_name, mode = excluded.mode,
     transit_type = excluded.transit_type, origin = excluded.origin, dest = excluded.dest,
@@ -79,22 +80,19 @@ $$;
 -- subtracts: its shipment may be gone too.
 CREATE FUNCTION shipment_facts_count_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
-  INSERT INTO shipment_facts AS f (shipment_id, line_items, shown_line_items, part_quantity, shown_part_quantity)
-  SELECT shipment_id, sum(sign) AS n, coalesce(sum(sign) FILTER (WHERE NOT is_hidden), 0) AS shown,
-      sum(sign * total_qty) AS qty, coalesce(sum(sign * total_qty) FILTER (WHERE NOT is_hidden), 0) AS shown_qty
-  FROM (SELECT shipment_id, is_hidden, total_qty, 1 AS sign FROM new_rows) AS moves GROUP BY 1 ORDER BY 1
+  INSERT INTO shipment_facts AS f (shipment_id, line_items, shown_line_items, part_quantity, shown_part_quantity,
+    departure_due, arrival_due, delivery_due, eta_slip_days, documents_due, in_transit_updated)
+  SELECT shipment_id, count(*), count(*) FILTER (WHERE NOT is_hidden), sum(total_qty),
+    coalesce(sum(total_qty) FILTER (WHERE NOT is_hidden), 0), max(departure_due), max(arrival_due),
+    max(delivery_due), max(eta_slip_days), max(documents_due), max(in_transit_updated)
+  FROM new_rows GROUP BY 1 ORDER BY 1
   ON CONFLICT (shipment_id) DO UPDATE SET line_items = f.line_items + excluded.line_items,
     shown_line_items = f.shown_line_items + excluded.shown_line_items,
     part_quantity = f.part_quantity + excluded.part_quantity,
-    shown_part_quantity = f.shown_part_quantity + excluded.shown_part_quantity;
-  UPDATE shipment_facts AS f SET departure_due = n.departure_due, arrival_due = n.arrival_due,
-    delivery_due = n.delivery_due, eta_slip_days = n.eta_slip_days, documents_due = n.documents_due,
-    in_transit_updated = n.in_transit_updated
-  FROM (SELECT shipment_id, max(departure_due) AS departure_due, max(arrival_due) AS arrival_due,
-          max(delivery_due) AS delivery_due, max(eta_slip_days) AS eta_slip_days, max(documents_due) AS documents_due,
-          max(in_transit_updated) AS in_transit_updated
-        FROM new_rows GROUP BY 1 ORDER BY 1) AS n
-  WHERE f.shipment_id = n.shipment_id;
+    shown_part_quantity = f.shown_part_quantity + excluded.shown_part_quantity,
+    departure_due = excluded.departure_due, arrival_due = excluded.arrival_due, delivery_due = excluded.delivery_due,
+    eta_slip_days = excluded.eta_slip_days, documents_due = excluded.documents_due,
+    in_transit_updated = excluded.in_transit_updated;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
@@ -150,7 +148,7 @@ CREATE TRIGGER shipment_facts_on_truncate AFTER TRUNCATE ON line_item_rows
   FOR EACH STATEMENT EXECUTE FUNCTION shipment_facts_count_clear();
 --> statement-breakpoint
 -- Shipments that exist before this migration, and their line items, are counted once.
-SELECT shipment_facts_sync(NULL);
+SELECT shipment_facts_sync(array(SELECT id FROM shipments));
 --> statement-breakpoint
 UPDATE shipment_facts AS f SET line_items = c.n, shown_line_items = c.shown, part_quantity = c.qty,
   shown_part_quantity = c.shown_qty, departure_due = c.departure_due, arrival_due = c.arrival_due,

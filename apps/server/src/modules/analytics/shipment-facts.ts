@@ -6,7 +6,7 @@ import type { Queryable } from '../../db/client.ts';
 
 /** Brings the facts of these shipments (or of every shipment) up to date with the normalised tables. */
 export async function syncShipmentFacts(db: Queryable, shipmentIds: readonly number[] | 'all') {
-  if (shipmentIds === 'all') await db.execute(sql`select shipment_facts_sync(null)`);
+  if (shipmentIds === 'all') await db.execute(sql`select shipment_facts_sync(array(select id from shipments))`);
   else if (shipmentIds.length > 0)
     await db.execute(sql`select shipment_facts_sync(${`{${shipmentIds.join(',')}}`}::bigint[])`);
 }
