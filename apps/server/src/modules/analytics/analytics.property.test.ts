@@ -1,6 +1,7 @@
 import {
   type AnalyticsQuery,
   daysLate,
+  ETA_ERROR_CLAMP_DAYS,
   isOnTime,
   percentile,
   percentOf,
@@ -15,11 +16,14 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { lineItems, parts, shipments } from '../../db/schema.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
 import { syncLineItemRows } from '../line-items/line-item-rows.ts';
-import { onTime, transitTime, volume } from './analytics.service.ts';
+import { etaAccuracy, onTime, transitTime, volume } from './analytics.service.ts';
+import { scorecard } from './scorecard.ts';
 import { syncShipmentFacts } from './shipment-facts.ts';
 
 // The figures' contract: for random shipments (some with a Dest. ETA moved after the first
-// promise) and random filters, the SQL answers what domain's arithmetic computes in TypeScript.
+// promise) and random filters, the SQL answers what domain's arithmetic computes in TypeScript:
+// volume, on time, transit time by Mode, the ETA error distribution and the scorecard (all but
+// document timeliness, which the hand-computed tests cover with uploads).
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -28,13 +32,18 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const COMPANIES = ['Blue Anchor', 'BLUE ANCHOR ', 'Kestrel'];
+/** Exceptions are decided before every generated date. */
+const CLOCK = () => new Date('2026-12-01T00:00:00Z');
 const MODES = ['SEA', 'AIR', ''];
 // Days around the turn of two months and a week, at any hour, so periods and UTC days are exercised.
 const timestamp = fc.oneof(
-  fc.constant(null),
-  fc
-    .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 23 }))
-    .map(([day, hour]) => new Date(Date.UTC(2027, 0, 20 + day, hour, 30)).toISOString()),
+  { arbitrary: fc.constant(null), weight: 1 },
+  {
+    arbitrary: fc
+      .tuple(fc.integer({ min: 0, max: 40 }), fc.integer({ min: 0, max: 23 }))
+      .map(([day, hour]) => new Date(Date.UTC(2027, 0, 20 + day, hour, 30)).toISOString()),
+    weight: 3,
+  },
 );
 const shipmentArbitrary = fc.record({
   forwarder_name: fc.constantFrom(...COMPANIES),
@@ -172,7 +181,35 @@ function reference(generated: GeneratedShipment[], principal: Principal, query: 
     }))
     .sort((a, b) => b.count - a.count || (a.mode < b.mode ? -1 : 1))
     .map(({ count, ...row }) => row);
-  return { volumeRows, onTimeRows, byMode };
+  const firstPromise = (shipment: (typeof picked)[number]) => shipment.dest_eta ?? shipment.final_dest_eta;
+  const etaError = (shipment: (typeof picked)[number]) => days(shipment.ata, firstPromise(shipment));
+  const clamped = present(picked.map(etaError)).map((value) =>
+    Math.max(-ETA_ERROR_CLAMP_DAYS, Math.min(ETA_ERROR_CLAMP_DAYS, value)),
+  );
+  const distribution = groups(clamped, String)
+    .map(([, values]) => ({ daysLate: values[0] as number, shipments: values.length }))
+    .sort((a, b) => a.daysLate - b.daysLate);
+  // The scorecard, by forwarder key (its name is any one spelling of the key).
+  const slipped = (shipment: (typeof picked)[number]) =>
+    shipment.moved_dest_eta != null && shipment.dest_eta !== null && shipment.moved_dest_eta > shipment.dest_eta;
+  // As of the test's clock every date is ahead, so the only open exception is a Dest. ETA moved 3 days or more.
+  const etaSlipped = (shipment: (typeof picked)[number]) => {
+    const moved = days(shipment.final_dest_eta, firstPromise(shipment));
+    return shipment.ata === null && moved !== null && moved >= 3;
+  };
+  const scorecard = groups(picked, (shipment) => companyKey(shipment.forwarder_name)).map(([key, rows]) => {
+    const arrivals = rows.map((shipment): [string | null, string | null] => [shipment.ata, firstPromise(shipment)]);
+    return {
+      key,
+      shipments: rows.length,
+      onTimeArrivalPercent: share(arrivals).percent,
+      medianTransitDays: percentile(present(rows.map((shipment) => days(shipment.ata, shipment.atd))), 0.5),
+      medianEtaErrorDays: percentile(present(rows.map(etaError)), 0.5),
+      etaSlipsPerShipment: Math.round((rows.filter(slipped).length / rows.length) * 100) / 100,
+      openExceptions: rows.filter(etaSlipped).reduce((sum, shipment) => sum + seen(shipment).length, 0),
+    };
+  });
+  return { volumeRows, onTimeRows, byMode, distribution, scorecard };
 }
 
 /** Medians and percentiles from SQL are floating point: compared to nine decimals. */
@@ -183,7 +220,7 @@ describe('the analytics figures', () => {
   it('equal the TypeScript reference for random shipments, users and filters', async () => {
     await fc.assert(
       fc.asyncProperty(
-        fc.array(shipmentArbitrary, { minLength: 1, maxLength: 8 }),
+        fc.array(shipmentArbitrary, { minLength: 1, maxLength: 16 }),
         principalArbitrary,
         queryArbitrary,
         async (generated, principal, query) => {
@@ -193,6 +230,15 @@ describe('the analytics figures', () => {
           expect((await volume(db, principal, query)).rows).toEqual(expected.volumeRows);
           expect((await onTime(db, principal, query)).rows).toEqual(expected.onTimeRows);
           expect(rounded((await transitTime(db, principal, query)).byMode)).toEqual(rounded(expected.byMode));
+          expect((await etaAccuracy(db, principal, query)).distribution).toEqual(expected.distribution);
+          const card = await scorecard(db, principal, query, CLOCK);
+          const byKey = card.rows
+            .map(({ forwarder, current: { documentTimelinessPercent, ...figures } }) => ({
+              key: companyKey(forwarder),
+              ...figures,
+            }))
+            .sort((a, b) => (a.key < b.key ? -1 : 1));
+          expect(rounded(byKey)).toEqual(rounded(expected.scorecard));
         },
       ),
       { numRuns: Number(process.env.PROPERTY_RUNS ?? 25) },
