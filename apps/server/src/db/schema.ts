@@ -86,6 +86,26 @@ export const lineItems = pgTable(
 );
 
 /**
+ * What the exceptions (domain's exceptions.ts) are decided on, so each is one index range as of any
+ * day (modules/exceptions/exception-sql.ts): a date that, once passed, makes the exception. All
+ * are the shipment's own; line_item_rows and shipment_facts carry them.
+ */
+const exceptionDates = () => ({
+  /** ETD (else Origin ETD) while there is no ATD. */
+  departure_due: pgDate('departure_due', { mode: 'string' }),
+  /** Dest. ETA while there is no ATA. */
+  arrival_due: pgDate('arrival_due', { mode: 'string' }),
+  /** Est Delivery while there is no Act Delivery. */
+  delivery_due: pgDate('delivery_due', { mode: 'string' }),
+  /** Days Dest. ETA now lies after its first promise, while there is no ATA. */
+  eta_slip_days: integer('eta_slip_days'),
+  /** The earliest milestone after which a required document is still missing. */
+  documents_due: pgDate('documents_due', { mode: 'string' }),
+  /** The day the shipment was last changed, while it is in transit (ATD, no ATA). */
+  in_transit_updated: pgDate('in_transit_updated', { mode: 'string' }),
+});
+
+/**
  * The dashboard's read model: one row per line item holding every column the dashboard shows,
  * filters, sorts and searches, as displayed. It is kept in step with shipments, line items and
  * parts inside each write's transaction (see line-item-rows.ts), so it is never stale; it exists
@@ -118,20 +138,7 @@ export const lineItemRows = pgTable(
     est_delivery: pgDate('est_delivery', { mode: 'string' }),
     house: text('house').notNull(),
     master: text('master').notNull(),
-    // What the exceptions (domain's exceptions.ts) are decided on, so each is one index range as of
-    // any day (modules/exceptions/exception-sql.ts): a date that, once passed, makes the exception.
-    /** ETD (else Origin ETD) while there is no ATD. */
-    departure_due: pgDate('departure_due', { mode: 'string' }),
-    /** Dest. ETA while there is no ATA. */
-    arrival_due: pgDate('arrival_due', { mode: 'string' }),
-    /** Est Delivery while there is no Act Delivery. */
-    delivery_due: pgDate('delivery_due', { mode: 'string' }),
-    /** Days Dest. ETA now lies after its first promise, while there is no ATA. */
-    eta_slip_days: integer('eta_slip_days'),
-    /** The earliest milestone after which a required document is still missing. */
-    documents_due: pgDate('documents_due', { mode: 'string' }),
-    /** The day the shipment was last changed, while it is in transit (ATD, no ATA). */
-    in_transit_updated: pgDate('in_transit_updated', { mode: 'string' }),
+    ...exceptionDates(),
     /** Case-folded displayed text of the DR report's columns, joined by U+0001. */
     search_dr: text('search_dr').notNull(),
     /** The same for the Default Report's other columns. */
@@ -417,12 +424,7 @@ export const shipmentFacts = pgTable(
     eta_slips: integer('eta_slips').notNull().default(0),
     documents_in_time: boolean('documents_in_time'),
     // The dates the exception rules compare, as every line_item_rows row of the shipment has them.
-    departure_due: pgDate('departure_due', { mode: 'string' }),
-    arrival_due: pgDate('arrival_due', { mode: 'string' }),
-    delivery_due: pgDate('delivery_due', { mode: 'string' }),
-    eta_slip_days: integer('eta_slip_days'),
-    documents_due: pgDate('documents_due', { mode: 'string' }),
-    in_transit_updated: pgDate('in_transit_updated', { mode: 'string' }),
+    ...exceptionDates(),
     line_items: integer('line_items').notNull().default(0),
     shown_line_items: integer('shown_line_items').notNull().default(0),
     part_quantity: bigint('part_quantity', { mode: 'number' }).notNull().default(0),

@@ -36,6 +36,17 @@ export function AnalyticsFilterBar({ applied, defaults, canChooseForwarder, onAp
       sx={{ width: { xs: '100%', sm: 180 } }}
     />
   );
+  const date = (name: 'from' | 'to', label: string) => (
+    <TextField
+      size="small"
+      type="date"
+      label={label}
+      value={draft[name]}
+      onChange={set(name)}
+      slotProps={{ inputLabel: { shrink: true } }}
+      sx={{ width: { xs: '100%', sm: 160 } }}
+    />
+  );
   const select = (name: keyof AnalyticsFilterForm, label: string, options: Record<string, string>) => (
     <TextField
       select
@@ -60,24 +71,8 @@ export function AnalyticsFilterBar({ applied, defaults, canChooseForwarder, onAp
   return (
     <Box component="form" onSubmit={submit} aria-label="Analytics filters">
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
-        <TextField
-          size="small"
-          type="date"
-          label="From"
-          value={draft.from}
-          onChange={set('from')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 160 } }}
-        />
-        <TextField
-          size="small"
-          type="date"
-          label="To"
-          value={draft.to}
-          onChange={set('to')}
-          slotProps={{ inputLabel: { shrink: true } }}
-          sx={{ width: { xs: '100%', sm: 160 } }}
-        />
+        {date('from', 'From')}
+        {date('to', 'To')}
         {select('dateBy', 'Dates by', DATE_BASES)}
         {select('period', 'Volume per', PERIODS)}
         {select('mode', 'Mode', { [ANY]: 'Any', ...Object.fromEntries(MODE_OPTIONS.map((mode) => [mode, mode])) })}

@@ -97,53 +97,52 @@ type FigureProps = { query: AnalyticsQuery };
 
 const fileName = (name: string, query: AnalyticsQuery) => `analytics-${name}-${query.from}-to-${query.to}.csv`;
 const definitionOf = (figure: Figure, grace = DEFAULT_ON_TIME_GRACE_DAYS) => figureDefinition(figure, grace);
+/** One figure's numbers for the question (GET /api/Analytics/{path}). */
+const useFigure = <Response,>(path: string, query: AnalyticsQuery) => useQuery(figureQuery<Response>(path, query));
 
 function VolumeFigure({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<VolumeResponse>('volume', query));
   return (
     <FigureCard
       title={FIGURE_LABELS.volume}
       definition={definitionOf('volume')}
-      table={data && volumeTable(data)}
+      result={useFigure<VolumeResponse>('volume', query)}
+      table={volumeTable}
+      chart={(data) => <VolumeChart response={data} />}
       fileName={fileName('volume', query)}
-      isPending={isPending}
-      error={error}
-      chart={data && <VolumeChart response={data} />}
     />
   );
 }
 
 function OnTimeFigure({ query, grace }: FigureProps & { grace: number }) {
-  const { data, isPending, error } = useQuery(figureQuery<OnTimeResponse>('on-time', query));
   return (
     <FigureCard
       title="On-time arrival and delivery"
       definition={`${definitionOf('on_time_arrival', grace)} ${definitionOf('on_time_delivery', grace)}`}
-      table={data && onTimeTable(data)}
+      result={useFigure<OnTimeResponse>('on-time', query)}
+      table={onTimeTable}
+      chart={(data) => <OnTimeChart response={data} />}
       fileName={fileName('on-time', query)}
-      isPending={isPending}
-      error={error}
-      chart={data && <OnTimeChart response={data} />}
     />
   );
 }
 
 function TransitFigures({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<TransitTimeResponse>('transit-time', query));
-  const shared = { isPending, error, definition: definitionOf('transit_time') };
+  const result = useFigure<TransitTimeResponse>('transit-time', query);
   return (
     <>
       <FigureCard
-        {...shared}
         title="Transit time by mode"
-        table={data && transitByModeTable(data)}
+        definition={definitionOf('transit_time')}
+        result={result}
+        table={transitByModeTable}
+        chart={(data) => <TransitTimeChart response={data} />}
         fileName={fileName('transit-time-by-mode', query)}
-        chart={data && <TransitTimeChart response={data} />}
       />
       <FigureCard
-        {...shared}
         title="Transit time by lane"
-        table={data && transitByLaneTable(data)}
+        definition={definitionOf('transit_time')}
+        result={result}
+        table={transitByLaneTable}
         fileName={fileName('transit-time-by-lane', query)}
       />
     </>
@@ -151,80 +150,76 @@ function TransitFigures({ query }: FigureProps) {
 }
 
 function EtaAccuracyFigure({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<EtaAccuracyResponse>('eta-accuracy', query));
-  const known = data?.finalEtaKnown;
   return (
     <FigureCard
       title={FIGURE_LABELS.eta_accuracy}
       definition={definitionOf('eta_accuracy')}
-      table={data && etaAccuracyTable(data)}
+      result={useFigure<EtaAccuracyResponse>('eta-accuracy', query)}
+      table={etaAccuracyTable}
+      chart={(data) => <EtaAccuracyChart response={data} />}
       fileName={fileName('eta-accuracy', query)}
-      isPending={isPending}
-      error={error}
-      chart={data && <EtaAccuracyChart response={data} />}
-    >
-      {known && known.median !== null && known.p90 !== null ? (
-        <Typography variant="body2" sx={{ mt: 1 }}>
-          The final Dest. ETA was set a median {daysFromAta(known.median)} (90th percentile {daysFromAta(known.p90)}),
-          over {known.measured} {known.measured === 1 ? 'shipment' : 'shipments'}.
-        </Typography>
-      ) : null}
-    </FigureCard>
+      more={({ finalEtaKnown: known }) =>
+        known.median !== null && known.p90 !== null ? (
+          <Typography variant="body2" sx={{ mt: 1 }}>
+            The final Dest. ETA was set a median {daysFromAta(known.median)} (90th percentile {daysFromAta(known.p90)}
+            ), over {known.measured} {known.measured === 1 ? 'shipment' : 'shipments'}.
+          </Typography>
+        ) : null
+      }
+    />
   );
 }
 
 function OpenExceptionsFigure({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<OpenExceptionsResponse>('open-exceptions', query));
   return (
     <FigureCard
       title={FIGURE_LABELS.open_exceptions}
       definition={`${definitionOf('open_exceptions')} Each count opens the dashboard listing those line items.`}
-      table={data && openExceptionsTable(data, query)}
+      result={useFigure<OpenExceptionsResponse>('open-exceptions', query)}
+      table={(data) => openExceptionsTable(data, query)}
+      chart={(data) => <OpenExceptionsChart response={data} query={query} />}
       fileName={fileName('open-exceptions', query)}
-      isPending={isPending}
-      error={error}
       emptyText={NO_OPEN_EXCEPTIONS}
-      chart={data && <OpenExceptionsChart response={data} query={query} />}
-    >
-      {data ? (
-        <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
-          {exceptionTotals(data)
-            .filter(({ count }) => count > 0)
-            .map(({ kind, count }) => (
-              <li key={kind}>
-                <Link component={RouterLink} to={exceptionsOnDashboard(query, kind)}>
-                  {EXCEPTION_LABELS[kind]}: {count}
-                </Link>
-              </li>
-            ))}
-        </Stack>
-      ) : null}
-      {query.mode ? (
-        <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          The dashboard has no Mode column: the line items it lists are of every mode.
-        </Typography>
-      ) : null}
-    </FigureCard>
+      more={(data) => (
+        <>
+          <Stack component="ul" direction="row" sx={{ flexWrap: 'wrap', gap: 2, listStyle: 'none', p: 0, m: 0, mt: 1 }}>
+            {exceptionTotals(data)
+              .filter(({ count }) => count > 0)
+              .map(({ kind, count }) => (
+                <li key={kind}>
+                  <Link component={RouterLink} to={exceptionsOnDashboard(query, kind)}>
+                    {EXCEPTION_LABELS[kind]}: {count}
+                  </Link>
+                </li>
+              ))}
+          </Stack>
+          {query.mode ? (
+            <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+              The dashboard has no Mode column: the line items it lists are of every mode.
+            </Typography>
+          ) : null}
+        </>
+      )}
+    />
   );
 }
 
 function DocumentTimelinessFigure({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<DocumentTimelinessResponse>('document-timeliness', query));
   return (
     <FigureCard
       title={FIGURE_LABELS.document_timeliness}
       definition={definitionOf('document_timeliness')}
-      table={data && documentTimelinessTable(data)}
+      result={useFigure<DocumentTimelinessResponse>('document-timeliness', query)}
+      table={documentTimelinessTable}
+      chart={(data) => <DocumentTimelinessChart response={data} />}
       fileName={fileName('document-timeliness', query)}
-      isPending={isPending}
-      error={error}
-      chart={data && <DocumentTimelinessChart response={data} />}
     />
   );
 }
 
 function ScorecardFigure({ query }: FigureProps) {
-  const { data, isPending, error } = useQuery(figureQuery<ScorecardResponse>('scorecard', query));
+  const result = useFigure<ScorecardResponse>('scorecard', query);
+  const { data } = result;
   const previous = data ? `${data.previous.from} to ${data.previous.to}` : 'the range of the same length just before';
   return (
     <FigureCard
@@ -234,11 +229,10 @@ function ScorecardFigure({ query }: FigureProps) {
         'median ATD → ATA days, median ETA error (ATA − first promised Dest. ETA), times Dest. ETA moved later per ' +
         `shipment, line items with an open exception and document timeliness; each arrow is the change since ${previous}.`
       }
-      table={data && scorecardTable(data)}
-      csvTable={data && scorecardCsvTable(data)}
+      result={result}
+      table={scorecardTable}
+      csvTable={scorecardCsvTable}
       fileName={fileName('scorecard', query)}
-      isPending={isPending}
-      error={error}
     />
   );
 }

@@ -117,59 +117,63 @@ export function FigureTableView({ table, caption }: { table: FigureTable; captio
   );
 }
 
-type FigureCardProps = {
+/** A figure's request as TanStack Query reports it. */
+type FigureResult<Data> = { data: Data | undefined; isPending: boolean; error: unknown };
+
+type FigureCardProps<Data> = {
   title: string;
   definition: string;
-  /** The numbers, once loaded: the table view and the CSV. */
-  table: FigureTable | undefined;
-  /** When the CSV holds more than the table shows (the scorecard's previous period). */
-  csvTable?: FigureTable;
+  result: FigureResult<Data>;
+  /** The numbers as the table view shows them. */
+  table: (data: Data) => FigureTable;
+  /** The CSV, when it holds more than the table (the scorecard's previous period); else the table. */
+  csvTable?: (data: Data) => FigureTable;
   fileName: string;
   /** What an empty answer says; by default that no shipment matches. */
   emptyText?: string;
-  isPending: boolean;
-  error: unknown;
-  /** Drawn when there are numbers; without one the card shows its table only. */
-  chart?: ReactNode;
-  children?: ReactNode;
+  /** The chart; without one the card shows its table only. */
+  chart?: (data: Data) => ReactNode;
+  /** Said under the chart or table (a note, links). */
+  more?: (data: Data) => ReactNode;
 };
 
 /** One figure: its title and definition, chart or table, a CSV of its numbers, and its empty, loading and failed states. */
-export function FigureCard({
+export function FigureCard<Data>({
   title,
   definition,
-  table,
-  csvTable = table,
+  result,
+  table: tableOf,
+  csvTable: csvTableOf = tableOf,
   fileName,
   emptyText = NO_SHIPMENTS,
-  isPending,
-  error,
   chart,
-  children,
-}: FigureCardProps) {
+  more,
+}: FigureCardProps<Data>) {
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
   const [definitionAnchor, setDefinitionAnchor] = useState<HTMLElement | null>(null);
+  const { data } = result;
+  const table = data === undefined ? undefined : tableOf(data);
   const isEmpty = table !== undefined && table.rows.length === 0;
   const shown = chart === undefined ? 'table' : view;
 
   let body: ReactNode;
-  if (isPending) {
+  if (result.isPending) {
     body = (
       <Stack direction="row" spacing={1} sx={{ alignItems: 'center', py: 4 }} role="status">
         <CircularProgress size={20} aria-hidden />
         <Typography>Loading {title.toLowerCase()}…</Typography>
       </Stack>
     );
-  } else if (error || table === undefined) {
-    body = <Alert severity="error">{failureMessage(error, FIGURES_FAILED)}</Alert>;
+  } else if (result.error || data === undefined || table === undefined) {
+    body = <Alert severity="error">{failureMessage(result.error, FIGURES_FAILED)}</Alert>;
   } else if (isEmpty) {
     body = <Typography sx={{ py: 4, color: 'text.secondary' }}>{emptyText}</Typography>;
   } else {
     body = (
       <>
-        {shown === 'chart' ? chart : <FigureTableView table={table} caption={title} />}
-        {children}
+        {shown === 'chart' && chart ? chart(data) : <FigureTableView table={table} caption={title} />}
+        {more?.(data)}
       </>
     );
   }
@@ -203,10 +207,11 @@ export function FigureCard({
         <Button
           size="small"
           startIcon={<DownloadIcon />}
-          disabled={!csvTable || isEmpty}
+          disabled={data === undefined || isEmpty}
           aria-label={`Download ${title} as CSV`}
           onClick={() =>
-            csvTable && saveFile(new Blob([tableCsv(csvTable)], { type: 'text/csv;charset=utf-8' }), fileName)
+            data !== undefined &&
+            saveFile(new Blob([tableCsv(csvTableOf(data))], { type: 'text/csv;charset=utf-8' }), fileName)
           }
         >
           CSV
