@@ -97,3 +97,10 @@ export function displayText(row: LineItem, column: ColumnKey): string {
       return row[column];
   }
 }
+
+/**
+ * A cell of the CSV export: as displayed, but the transit type as stored, so a spreadsheet keeps
+ * LCL, BCN or LSE where the table shows N/A.
+ */
+export const exportedText = (row: LineItem, column: ColumnKey): string =>
+  column === 'transit_type' ? row.transit_type : displayText(row, column);

@@ -91,3 +91,6 @@ export const EligibilityResponse = z.object({
 export type EligibilityResponse = z.infer<typeof EligibilityResponse>;
 
 export const EMAIL_IMMUTABLE_MESSAGE = 'Email addresses cannot be changed';
+
+/** A Forwarder sees the shipments whose Forwarder Name is its company: without one it would see nothing. */
+export const FORWARDER_NEEDS_COMPANY = 'A Forwarder needs a company: enter the Forwarder Name its shipments carry.';

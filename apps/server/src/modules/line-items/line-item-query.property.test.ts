@@ -1,6 +1,7 @@
 import {
   COLUMN_KEYS,
   displayText,
+  exportedText,
   FILTER_OPERATORS,
   REPORT_COLUMNS,
   REPORTS,
@@ -16,7 +17,7 @@ import type { DatabaseHandle } from '../../db/client.ts';
 import { lineItems, parts, shipments } from '../../db/schema.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-database.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
-import { listLineItems, streamDisplayedRows } from './line-items.service.ts';
+import { listLineItems, streamExportedRows } from './line-items.service.ts';
 
 // The query engine's contract: for random line items and random queries, the SQL over the read
 // model answers exactly what domain's reference function answers — same rows, same order, same counts.
@@ -232,10 +233,10 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
           });
           expect(answer.total).toBe(expected.length);
           expect(answer.totalAll).toBe(visible.length);
-          // The export walks the same order in small batches, its cells as displayed: no row lost, none repeated.
+          // The export walks the same order in small batches, its cells as exported: no row lost, none repeated.
           const columns = REPORT_COLUMNS[query.report];
           const streamed: string[][] = [];
-          for await (const batch of streamDisplayedRows(
+          for await (const batch of streamExportedRows(
             database.db,
             principal,
             query,
@@ -245,7 +246,7 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
             3,
           ))
             streamed.push(...batch);
-          const cells = expected.map((row) => columns.map((column) => displayText(row, column)));
+          const cells = expected.map((row) => columns.map((column) => exportedText(row, column)));
           expect({ ...context, cells: streamed }).toEqual({ ...context, cells });
         }
       }),

@@ -44,6 +44,12 @@ export function displayed(key: ColumnKey): SQL {
 }
 
 /**
+ * A cell of the CSV export (domain's exportedText): as displayed, but the transit type as stored on
+ * the shipment (`s`, joined by the export), since the read model keeps only its displayed text.
+ */
+export const exported = (key: ColumnKey): SQL => (key === 'transit_type' ? sql`s.trans` : displayed(key));
+
+/**
  * The search, filters, PO, import and exceptions of `query` as one condition on line_item_rows `r`
  * (who sees what aside); exceptions are decided as of `context`.
  */

@@ -5,7 +5,7 @@ import type { RowQuery } from '@quayside/domain/line-item-query';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
-import { streamDisplayedRows } from './line-items.service.ts';
+import { streamExportedRows } from './line-items.service.ts';
 
 /**
  * The export's CSV, as a stream whose query has already answered: the matching ids and the first
@@ -22,7 +22,7 @@ export async function exportCsv(
   const columns = REPORT_COLUMNS[query.report];
   // The report's columns stay as SPEC.md has them; an export asked for by exception says which ones.
   const withExceptions = (query.exception?.length ?? 0) > 0;
-  const batches = streamDisplayedRows(
+  const batches = streamExportedRows(
     db,
     principal,
     query,

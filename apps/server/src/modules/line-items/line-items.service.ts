@@ -21,7 +21,7 @@ import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
-import { displayed, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
+import { exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
 /**
  * An exception picks rows by dates now past, which the default order (latest first) puts last, so
@@ -100,14 +100,14 @@ async function countVisible(db: Queryable, principal: Principal) {
 }
 
 /**
- * Every matching row's cells as displayed (domain's displayText), for `columns`, in order, a batch
+ * Every matching row's cells as exported (domain's exportedText), for `columns`, in order, a batch
  * at a time: what the CSV export writes. With `withExceptions`, a last cell names the row's
  * exceptions as of `context`. One query takes the matching ids in order (a million in
  * one 7 MB text), then each batch reads its cells from the read model by id, so an export neither
  * holds a connection nor builds the whole result in memory. A line item deleted meanwhile is left
  * out; one changed meanwhile is written as it is now.
  */
-export async function* streamDisplayedRows(
+export async function* streamExportedRows(
   db: Queryable,
   principal: Principal,
   query: RowQuery,
@@ -128,7 +128,7 @@ export async function* streamDisplayedRows(
                    order by ${orderBy(sortKeys(query.sort))})::text as ids`);
   });
   const ids = parseIdArray(result.rows[0]?.ids ?? '{}');
-  const expressions = columns.map(displayed);
+  const expressions = columns.map(exported);
   if (withExceptions) expressions.push(sql`array_to_string(${exceptionsOf(context, 'labels')}, '; ')`);
   const cells = sql.join(
     expressions.map((expression, index) => sql`${expression} as ${sql.raw(`c${index}`)}`),
@@ -137,7 +137,7 @@ export async function* streamDisplayedRows(
   const batchAt = async (start: number) => {
     const batch = Array.from(ids.subarray(start, start + batchSize));
     const rows = await db.execute<Record<string, string>>(sql`
-      select r.line_item_id::text as id, ${cells} from line_item_rows r
+      select r.line_item_id::text as id, ${cells} from line_item_rows r join shipments s on s.id = r.shipment_id
       where r.line_item_id = any(${`{${batch.join(',')}}`}::bigint[])`);
     const byId = new Map(
       rows.rows.map((row) => [Number(row.id), expressions.map((_cell, index) => row[`c${index}`] ?? '')]),

@@ -354,7 +354,8 @@ describe('GET /api/LineItems/export', () => {
       '"PO #","Forwarder Name","Transit Type","Part Numbers","Total Qty","Est Delivery","ATD","Dest. ETA","ATA","House","Master","Shipment"',
     );
     expect(lines.slice(1, 4)).toEqual([
-      '"PO-""quoted"""," blue anchor ","N/A","","0","","","","","","","SHP-1003"',
+      // The stored transit code, where the table shows N/A.
+      '"PO-""quoted"""," blue anchor ","BCN","","0","","","","","","","SHP-1003"',
       '"PO-100","Blue Anchor","SEA","P-1, P-2","12","","2026-02-01","2026-03-10","","HBL-1","MSKU1","SHP-1001"',
       '"PO-200","Kestrel","AIR","\'=cmd|calc","1","","","2026-04-01","","","","SHP-1002"',
     ]);

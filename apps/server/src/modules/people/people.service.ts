@@ -2,9 +2,11 @@ import {
   DEFAULT_ROLE,
   type EligibilityResponse,
   EMAIL_IMMUTABLE_MESSAGE,
+  FORWARDER_NEEDS_COMPANY,
   type Person,
   type PersonInput,
 } from '@quayside/domain/people';
+import { companyKey } from '@quayside/domain/text';
 import { and, asc, eq } from 'drizzle-orm';
 import { canManagePeople } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -82,14 +84,17 @@ export async function writePerson(
   existing: PersonRow | undefined,
 ): Promise<PersonRow> {
   const { tx } = write;
+  const role = input.role ?? existing?.role ?? DEFAULT_ROLE;
+  const company = input.company_name ?? existing?.company_name ?? '';
+  if (role === 'Forwarder' && companyKey(company) === '') throw new AppError('invalid', FORWARDER_NEEDS_COMPANY);
   if (!existing) {
     const [created] = await tx
       .insert(people)
       .values({
         email: input.email,
         full_name: input.full_name,
-        role: input.role ?? DEFAULT_ROLE,
-        company_name: input.company_name ?? '',
+        role,
+        company_name: company,
         department: input.department ?? '',
       })
       .returning();
@@ -101,8 +106,8 @@ export async function writePerson(
     .update(people)
     .set({
       full_name: input.full_name,
-      role: input.role ?? existing.role,
-      company_name: input.company_name ?? existing.company_name,
+      role,
+      company_name: company,
       department: input.department ?? existing.department,
       updated_at: new Date(),
     })

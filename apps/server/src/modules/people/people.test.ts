@@ -1,4 +1,9 @@
-import { EMAIL_IMMUTABLE_MESSAGE, type PeopleResponse, type Person } from '@quayside/domain/people';
+import {
+  EMAIL_IMMUTABLE_MESSAGE,
+  FORWARDER_NEEDS_COMPANY,
+  type PeopleResponse,
+  type Person,
+} from '@quayside/domain/people';
 import { and, asc, eq } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -124,6 +129,32 @@ describe('editing people', () => {
       role: 'Forwarder',
       company_name: 'Blue Freight',
     });
+  });
+
+  it('refuses a Forwarder without a company, added or edited, saying why, and changes nothing', async () => {
+    const admin = await signedInAdmin('admin.forwarders@napco.example');
+    const person = await t.addPerson({ email: 'becomes.forwarder@example.com', full_name: 'Employee First' });
+    for (const entry of [
+      { email: 'new.forwarder@example.com', full_name: 'New Forwarder', role: 'Forwarder' as const },
+      {
+        email: 'new.forwarder@example.com',
+        full_name: 'New Forwarder',
+        role: 'Forwarder' as const,
+        company_name: '  ',
+      },
+      {
+        id: person.id,
+        email: 'becomes.forwarder@example.com',
+        full_name: 'Employee First',
+        role: 'Forwarder' as const,
+      },
+    ]) {
+      const response = await savePeople(admin, [entry]);
+      expect(response.statusCode, response.body).toBe(400);
+      expect(response.json().message).toBe(FORWARDER_NEEDS_COMPANY);
+    }
+    expect(await storedPerson('new.forwarder@example.com')).toBeUndefined();
+    expect(await storedPerson('becomes.forwarder@example.com')).toMatchObject({ role: 'Employee', company_name: '' });
   });
 
   it('refuses to change the e-mail of an existing person', async () => {
@@ -385,7 +416,15 @@ describe('audit trail', () => {
 
     const added = await savePeople(admin, [{ full_name: 'Audited Person', email: 'audited@example.com' }]);
     const id = peoplesIn(added)[0]?.id ?? 0;
-    await savePeople(admin, [{ id, full_name: 'Audited Renamed', email: 'audited@example.com', role: 'Forwarder' }]);
+    await savePeople(admin, [
+      {
+        id,
+        full_name: 'Audited Renamed',
+        email: 'audited@example.com',
+        role: 'Forwarder',
+        company_name: 'Blue Freight',
+      },
+    ]);
     await deletePeople(admin, [{ email: 'audited@example.com' }]);
 
     const [create, update, remove, ...rest] = await auditOf(id);
