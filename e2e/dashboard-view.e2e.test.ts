@@ -177,6 +177,8 @@ describe('export', () => {
     // Nothing matches: the table says so, and so does Export.
     await applyFilters(page, [{ column: 'title', operator: 'equals', value: 'no such PO' }]);
     await page.getByText('No matching results found').waitFor();
+    // Only filters are set: Clear Filters helps, Clear Search would clear nothing.
+    expect(await page.getByRole('button', { name: 'Clear Search', exact: true }).count()).toBe(0);
     await page.getByRole('button', { name: 'Export', exact: true }).click();
     await page.getByRole('alert').filter({ hasText: 'No filtered data to export' }).waitFor();
     await page.getByRole('button', { name: 'Clear Filters' }).click();

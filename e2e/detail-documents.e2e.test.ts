@@ -71,8 +71,12 @@ test('an admin uploads two typed documents, sees them listed with badges and siz
   await dialog.locator('input[type="file"]').setInputFiles([files.pdf, files.png]);
   await dialog.getByText('commercial-invoice.pdf').waitFor();
   await dialog.getByText('delivery-photo.png').waitFor();
-  expect(await dialog.getByText('Document type is required').count()).toBe(2);
+  expect(await dialog.getByText('Document type is required').count()).toBe(0); // nothing said before anything is done
   expect(await upload.isDisabled()).toBe(true); // no types yet
+  await dialog.getByLabel('Document Type for commercial-invoice.pdf').focus();
+  await page.keyboard.press('Tab'); // left without a type
+  await dialog.getByText('Document type is required').waitFor();
+  expect(await dialog.getByText('Document type is required').count()).toBe(1);
 
   await dialog.getByLabel('Document Type for commercial-invoice.pdf').selectOption('Commercial Invoice');
   expect(await upload.isDisabled()).toBe(true); // one type still missing

@@ -36,6 +36,9 @@ test('the shipment search suggests from 4 characters and opens the shipment chos
   await page.getByText('No matches found').waitFor();
   await search.press('Enter'); // Enter with typed text goes to that shipment
   await page.waitForURL('**/shipment-details/ZZZZ-no-such');
+  // The search is over: the navigation is not left dimmed (SPEC.md: only focusing the search dims it).
+  const links = (await openSidebar(page)).getByRole('list').first();
+  await expect.poll(() => links.evaluate((list) => getComputedStyle(list).opacity)).toBe('1');
 });
 
 test('a forwarder’s suggestions hold only its own company’s shipments', async () => {

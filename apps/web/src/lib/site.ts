@@ -4,6 +4,12 @@ import { siteKeys } from './query-keys.ts';
 
 const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null, setupNeeded: false };
 
+/**
+ * How long the saved settings are used before they are asked again: an Admin's new Support link
+ * reaches everyone within minutes (the copy saved in the browser still shows at once).
+ */
+export const SITE_SETTINGS_FRESH_MS = 5 * 60_000;
+
 // Public and the same for everyone, so fetched without the signed-in user's headers.
 export const siteSettingsQuery = queryOptions({
   queryKey: siteKeys.all,
@@ -12,7 +18,7 @@ export const siteSettingsQuery = queryOptions({
     if (!response.ok) throw new Error(`The server answered ${response.status}.`);
     return response.json();
   },
-  staleTime: Number.POSITIVE_INFINITY,
+  staleTime: SITE_SETTINGS_FRESH_MS,
 });
 
 /** The organisation and support contacts; defaults until the server has answered. */

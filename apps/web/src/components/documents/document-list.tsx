@@ -10,6 +10,7 @@ import {
   TableContainer,
   TableHead,
   TableRow,
+  TableSortLabel,
   Typography,
 } from '@mui/material';
 import { type DocumentListEntry, documentTypeBadge, NO_DOCUMENTS } from '@quayside/domain/documents';
@@ -57,7 +58,8 @@ const viewCell: Cell = (document) => (
   </Button>
 );
 
-type Column = { label: string; cell: Cell; noWrap?: boolean };
+/** `sortKey`: the column sorts when the list is given a sort (the report's). */
+type Column = { label: string; cell: Cell; noWrap?: boolean; sortKey?: string };
 
 const COLUMNS = {
   /** SPEC.md §2 'Documents (per shipment)'. */
@@ -70,26 +72,33 @@ const COLUMNS = {
   ],
   /** SPEC.md §2 'Reports': every shipment's documents, each linking to its shipment. */
   report: [
-    { label: 'Document', cell: nameCell },
-    { label: 'Type', cell: ({ fields }) => fields.DocumentType },
-    { label: 'Shipment', cell: shipmentCell },
-    { label: 'Date', cell: ({ fields }) => formatModified(fields.Modified), noWrap: true },
-    { label: 'Size', cell: ({ fields }) => fields.FileSizeDisplay, noWrap: true },
+    { label: 'Document', cell: nameCell, sortKey: 'document' },
+    { label: 'Type', cell: ({ fields }) => fields.DocumentType, sortKey: 'type' },
+    { label: 'Shipment', cell: shipmentCell, sortKey: 'shipment' },
+    { label: 'Date', cell: ({ fields }) => formatModified(fields.Modified), noWrap: true, sortKey: 'date' },
+    { label: 'Size', cell: ({ fields }) => fields.FileSizeDisplay, noWrap: true, sortKey: 'size' },
     { label: 'View', cell: viewCell },
   ],
 } satisfies Record<string, Column[]>;
 
-/** A table of documents: badge, file name, type, size, date and View (and the shipment, in the report). */
+export type DocumentSort = { key: string; direction: 'asc' | 'desc' };
+
+/**
+ * A table of documents: badge, file name, type, size, date and View (and the shipment, in the
+ * report). Given `sort`, the columns that can sort are headers to click.
+ */
 export function DocumentList({
   documents,
   labelledBy,
   layout = 'shipment',
   emptyText = NO_DOCUMENTS,
+  sort,
 }: {
   documents: readonly DocumentListEntry[];
   labelledBy: string;
   layout?: keyof typeof COLUMNS;
   emptyText?: string;
+  sort?: { by: DocumentSort; onSort: (key: string) => void };
 }) {
   const columns: Column[] = COLUMNS[layout];
   return (
@@ -97,9 +106,28 @@ export function DocumentList({
       <Table size="small" aria-labelledby={labelledBy}>
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
-              <TableCell key={column.label}>{column.label}</TableCell>
-            ))}
+            {columns.map((column) => {
+              const isSorted = sort?.by.key === column.sortKey;
+              return (
+                <TableCell
+                  key={column.label}
+                  sortDirection={isSorted ? sort?.by.direction : false}
+                  sx={sort && column.sortKey ? { cursor: 'pointer' } : undefined}
+                >
+                  {sort && column.sortKey ? (
+                    <TableSortLabel
+                      active={isSorted}
+                      direction={isSorted ? sort.by.direction : 'asc'}
+                      onClick={() => column.sortKey && sort.onSort(column.sortKey)}
+                    >
+                      {column.label}
+                    </TableSortLabel>
+                  ) : (
+                    column.label
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>

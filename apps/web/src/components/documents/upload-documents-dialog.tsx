@@ -58,10 +58,12 @@ function ChosenFileRow({ entry, disabled, onTypeChange, onRemove }: ChosenFileRo
         value={entry.documentType}
         onChange={(event) => onTypeChange(event.target.value)}
         onBlur={() => setIsTouched(true)}
+        // Said once the person has been to the field and left it without a type, not before.
         error={isMissing && isTouched}
-        helperText={isMissing ? DOCUMENT_TYPE_REQUIRED : ' '}
+        helperText={isMissing && isTouched ? DOCUMENT_TYPE_REQUIRED : ' '}
         disabled={disabled}
-        sx={{ minWidth: 220 }}
+        // Wide enough for the placeholder 'Select a document type...' in full.
+        sx={{ minWidth: 260 }}
         slotProps={{
           select: { native: true },
           inputLabel: { shrink: true },

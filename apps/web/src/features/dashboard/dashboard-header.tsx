@@ -32,7 +32,13 @@ export function DashboardHeader({
         </Typography>
         <Typography color="text.secondary">Track and manage your line items</Typography>
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'flex-start', flexWrap: 'wrap', rowGap: 1 }}>
+      {/* Gaps, not margins, so a wrapped button lines up under the first; labels never break. */}
+      <Stack
+        direction="row"
+        spacing={1}
+        useFlexGap
+        sx={{ alignItems: 'flex-start', flexWrap: 'wrap', '& .MuiButton-root': { whiteSpace: 'nowrap' } }}
+      >
         {exportButton}
         {followButton}
         <Button

@@ -147,7 +147,7 @@ function LineItemsDashboard({ email }: { email: string }) {
         onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
       />
 
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <SearchBox value={view.searchQuery} onSearch={(searchQuery) => dispatch({ type: 'search', searchQuery })} />
         {importId !== undefined ? (
           <Chip
@@ -208,6 +208,7 @@ function LineItemsDashboard({ email }: { email: string }) {
                 <EmptyState
                   hasNoData={data.totalAll === 0}
                   isAdmin={canManageUsers(role)}
+                  hasSearch={search !== ''}
                   hasFilters={activeFilterCount > 0}
                   onClearSearch={clearSearch}
                   onClearFilters={clearFilters}

@@ -25,13 +25,21 @@ type EmptyStateProps = {
   hasNoData: boolean;
   /** An administrator: the empty installation's first steps are theirs to take. */
   isAdmin: boolean;
+  hasSearch: boolean;
   hasFilters: boolean;
   onClearSearch: () => void;
   onClearFilters: () => void;
 };
 
 /** SPEC.md §2 empty states: 'No data available', or 'No matching results found' with 'Clear Search'. */
-export function EmptyState({ hasNoData, isAdmin, hasFilters, onClearSearch, onClearFilters }: EmptyStateProps) {
+export function EmptyState({
+  hasNoData,
+  isAdmin,
+  hasSearch,
+  hasFilters,
+  onClearSearch,
+  onClearFilters,
+}: EmptyStateProps) {
   if (hasNoData && isAdmin) {
     // Not in the spec: a new installation's administrator learns where the data comes from.
     return (
@@ -52,9 +60,12 @@ export function EmptyState({ hasNoData, isAdmin, hasFilters, onClearSearch, onCl
     <Stack spacing={1.5} sx={{ alignItems: 'center' }}>
       <Typography color="text.secondary">{NO_MATCHES}</Typography>
       <Stack direction="row" spacing={1}>
-        <Button variant="outlined" size="small" onClick={onClearSearch}>
-          Clear Search
-        </Button>
+        {/* Each button where it has something to clear; the spec's Clear Search unless only filters are set. */}
+        {hasSearch || !hasFilters ? (
+          <Button variant="outlined" size="small" onClick={onClearSearch}>
+            Clear Search
+          </Button>
+        ) : null}
         {/* Not in the spec: when only filters exclude everything, Clear Search alone would not help. */}
         {hasFilters ? (
           <Button variant="outlined" size="small" onClick={onClearFilters}>

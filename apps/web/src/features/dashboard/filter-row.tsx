@@ -17,7 +17,15 @@ type FilterRowProps = {
 /** One filter: column, operator and (unless isEmpty/isNotEmpty) a value; dates take a date input. */
 export function FilterRow({ number, filter, columns, onChange, onRemove }: FilterRowProps) {
   return (
-    <Stack role="group" aria-label={`Filter ${number}`} direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+    // Each part keeps a readable width: on a narrow screen the row wraps rather than squeezing them.
+    <Stack
+      role="group"
+      aria-label={`Filter ${number}`}
+      direction="row"
+      spacing={1}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
+    >
       <TextField
         select
         size="small"
@@ -25,7 +33,7 @@ export function FilterRow({ number, filter, columns, onChange, onRemove }: Filte
         value={filter.column}
         onChange={(event) => onChange(withColumn(filter, event.target.value as ColumnKey))}
         slotProps={{ select: { native: true } }}
-        sx={{ flex: 4 }}
+        sx={{ flex: '4 1 150px' }}
       >
         {columns.map((column) => (
           <option key={column} value={column}>
@@ -40,7 +48,7 @@ export function FilterRow({ number, filter, columns, onChange, onRemove }: Filte
         value={filter.operator}
         onChange={(event) => onChange(withOperator(filter, event.target.value as FilterOperator))}
         slotProps={{ select: { native: true } }}
-        sx={{ flex: 3 }}
+        sx={{ flex: '3 1 130px' }}
       >
         {FILTER_OPERATORS.map((operator) => (
           <option key={operator} value={operator}>
@@ -56,10 +64,10 @@ export function FilterRow({ number, filter, columns, onChange, onRemove }: Filte
           value={filter.value}
           onChange={(event) => onChange({ ...filter, value: event.target.value })}
           slotProps={{ inputLabel: { shrink: true }, htmlInput: { maxLength: 200 } }}
-          sx={{ flex: 4 }}
+          sx={{ flex: '4 1 150px' }}
         />
       ) : (
-        <Typography variant="body2" color="text.secondary" sx={{ flex: 4, px: 1 }}>
+        <Typography variant="body2" color="text.secondary" sx={{ flex: '4 1 150px', px: 1 }}>
           No value needed
         </Typography>
       )}

@@ -40,7 +40,8 @@ export function NeedsAttention({
     <Stack
       direction="row"
       spacing={1}
-      sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}
+      useFlexGap
+      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
       role="group"
       aria-label="Needs attention"
     >

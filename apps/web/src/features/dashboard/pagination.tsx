@@ -29,7 +29,7 @@ export function Pagination({
   const isFirst = page <= 1;
   const isLast = page >= pageCount;
   return (
-    <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+    <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
       <TextField
         select
         size="small"

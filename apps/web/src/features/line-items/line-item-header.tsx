@@ -34,7 +34,7 @@ export function LineItemHeader(props: LineItemHeaderProps) {
       spacing={2}
       sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
     >
-      <Stack direction="row" spacing={2} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Typography variant="h4" component="h1" sx={{ wordBreak: 'break-word' }}>
           {`Line Item: ${lineItem.title}`}
         </Typography>
@@ -50,7 +50,7 @@ export function LineItemHeader(props: LineItemHeaderProps) {
           aria-label={`Shipment ${lineItem.related_shipment}`}
         />
       </Stack>
-      <Stack direction="row" spacing={1} sx={{ alignItems: 'center', flexWrap: 'wrap', rowGap: 1 }}>
+      <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Stack direction="row" sx={{ alignItems: 'center' }}>
           {/* Paging away would drop unsaved changes: it waits until they are saved or cancelled. */}
           <IconButton

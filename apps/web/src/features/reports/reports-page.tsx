@@ -1,10 +1,27 @@
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Box, CircularProgress, InputAdornment, Stack, TextField, Typography } from '@mui/material';
+import {
+  Alert,
+  Box,
+  CircularProgress,
+  InputAdornment,
+  Stack,
+  TablePagination,
+  TextField,
+  Typography,
+} from '@mui/material';
 import { type DocumentListEntry, NO_DOCUMENTS, REPORT_LOAD_FAILED } from '@quayside/domain/documents';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { DocumentList } from '../../components/documents/document-list.tsx';
 import { reportSinceDate } from './report-since-date.ts';
+import {
+  DEFAULT_REPORT_SORT,
+  nextSort,
+  REPORT_PAGE_SIZES,
+  type ReportSort,
+  type ReportSortKey,
+  sortDocuments,
+} from './report-table.ts';
 import { recentDocumentsQuery } from './reports-api.ts';
 
 const NO_MATCHING_DOCUMENTS = 'No documents matching your search';
@@ -19,11 +36,18 @@ function matchesSearch(document: DocumentListEntry, search: string) {
 export function ReportsPage() {
   const headingId = useId();
   const [search, setSearch] = useState('');
+  const [sort, setSort] = useState<ReportSort>(DEFAULT_REPORT_SORT);
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(REPORT_PAGE_SIZES[0]);
   // Recomputed each render, so the window moves on by itself once the day changes.
   const documentsQuery = useQuery(recentDocumentsQuery(reportSinceDate(new Date())));
   const documents = documentsQuery.data;
   const searchText = search.trim().toLowerCase();
-  const shownDocuments = documents?.filter((document) => matchesSearch(document, searchText)) ?? [];
+  const matching = sortDocuments(documents?.filter((document) => matchesSearch(document, searchText)) ?? [], sort);
+  // A search or a smaller list may leave the page past the end: show the last one there is.
+  const lastPage = Math.max(0, Math.ceil(matching.length / pageSize) - 1);
+  const shownPage = Math.min(page, lastPage);
+  const shownDocuments = matching.slice(shownPage * pageSize, (shownPage + 1) * pageSize);
   const emptyText = documents?.length ? NO_MATCHING_DOCUMENTS : NO_DOCUMENTS;
 
   return (
@@ -35,7 +59,10 @@ export function ReportsPage() {
         type="search"
         size="small"
         value={search}
-        onChange={(event) => setSearch(event.target.value)}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(0);
+        }}
         placeholder="Search documents..."
         sx={{ maxWidth: 420 }}
         slotProps={{
@@ -56,7 +83,34 @@ export function ReportsPage() {
         </Box>
       )}
       {documents && (
-        <DocumentList documents={shownDocuments} labelledBy={headingId} layout="report" emptyText={emptyText} />
+        <Box>
+          <DocumentList
+            documents={shownDocuments}
+            labelledBy={headingId}
+            layout="report"
+            emptyText={emptyText}
+            sort={{
+              by: sort,
+              onSort: (key) => {
+                setSort(nextSort(sort, key as ReportSortKey));
+                setPage(0);
+              },
+            }}
+          />
+          <TablePagination
+            component="div"
+            count={matching.length}
+            page={shownPage}
+            onPageChange={(_, next) => setPage(next)}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...REPORT_PAGE_SIZES]}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+            labelDisplayedRows={({ from, to, count }) => `${from}–${to} of ${count} documents`}
+          />
+        </Box>
       )}
     </Stack>
   );

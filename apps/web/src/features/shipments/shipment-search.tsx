@@ -3,7 +3,7 @@ import { Autocomplete, InputAdornment, TextField } from '@mui/material';
 import { SHIPMENT_MATCH_MIN_LENGTH } from '@quayside/domain/constants';
 import type { ShipmentMatchResponse } from '@quayside/domain/shipments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '../../lib/api.ts';
 import { paths } from '../../lib/navigation.ts';
@@ -43,6 +43,8 @@ export function ShipmentSearch({ onFocusChange }: { onFocusChange?: (isFocused: 
   const suggestions = useQuery(shipmentSuggestionsQuery(searched));
   const isLongEnough = typed.length >= SHIPMENT_MATCH_MIN_LENGTH;
   const isLoading = isLongEnough && (searched !== typed || suggestions.isFetching);
+  // The collapsing rail unmounts the box without a blur: the navigation must not stay dimmed.
+  useEffect(() => () => onFocusChange?.(false), [onFocusChange]);
 
   const open = (shipment: string) => {
     setText('');
@@ -73,6 +75,8 @@ export function ShipmentSearch({ onFocusChange }: { onFocusChange?: (isFocused: 
         if (event.key !== 'Enter' || highlighted.current || typed === '') return;
         // Enter with typed text (and no suggestion picked) goes straight to that shipment.
         (event as unknown as { defaultMuiPrevented: boolean }).defaultMuiPrevented = true;
+        // As a chosen suggestion does (blurOnSelect): the search is over, the navigation undimmed.
+        (event.target as HTMLElement).blur();
         open(typed);
       }}
       renderInput={(params) => (
