@@ -19,12 +19,14 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/navigation.ts';
 
-// The interface is in English (SPEC.md §1); the day is the reader's own, in their time zone.
-const modifiedDate = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium' });
+// Dates read as everywhere else in the app, YYYY-MM-DD (issue 21); the day is the reader's own, in
+// their time zone.
+const twoDigits = (value: number) => String(value).padStart(2, '0');
 
-function formatModified(modified: string) {
+export function formatModified(modified: string) {
   const date = new Date(modified);
-  return Number.isNaN(date.getTime()) ? modified : modifiedDate.format(date);
+  if (Number.isNaN(date.getTime())) return modified;
+  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
 }
 
 type Cell = (document: DocumentListEntry) => ReactNode;
