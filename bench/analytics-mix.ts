@@ -77,6 +77,8 @@ export async function runAnalyticsMix(
   isStaff: boolean,
 ): Promise<AnalyticsRow[]> {
   const questions = analyticsQuestions(runs, 20, isStaff);
+  // The warm-up asks a question of its own, so no timed answer could come from memory.
+  const warmUp = analyticsQuestions(2, 99, isStaff)[1] ?? '';
   const ask = async (path: string, question: string) => {
     const started = performance.now();
     const response = await fetch(`${baseURL}/api/Analytics/${path}?${question}`, { headers: bearer(token) });
@@ -86,7 +88,7 @@ export async function runAnalyticsMix(
   };
   const rows: AnalyticsRow[] = [];
   for (const path of ANALYTICS_PATHS) {
-    await ask(path, analyticsQuestions(2, 99, isStaff)[1] ?? '');
+    await ask(path, warmUp);
     const times: number[] = [];
     for (const question of questions) times.push(await ask(path, question));
     rows.push({ figure: path, ...summarize(times) });

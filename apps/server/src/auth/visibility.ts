@@ -40,6 +40,15 @@ export const shipmentScope = (principal: Principal) =>
 /** The analytics facts of the shipments (shipment_facts as `f`) the principal sees. */
 export const shipmentFactsScope = (principal: Principal): SQL => scopeSql(principal, sql`f.forwarder_key`) ?? sql`true`;
 
+/**
+ * A shipment's line item and part counts (shipment_facts as `f`) as the principal sees them: only
+ * those not hidden unless it sees everything, as lineItemRowScope has it for the rows themselves.
+ */
+export const visibleFactCounts = (principal: Principal) =>
+  scopeOf(principal).sees === 'everything'
+    ? { lineItems: sql`f.line_items`, partQuantity: sql`f.part_quantity` }
+    : { lineItems: sql`f.shown_line_items`, partQuantity: sql`f.shown_part_quantity` };
+
 /** The dashboard's read-model rows (line_item_rows as `r`) the principal sees. */
 export const lineItemRowScope = (principal: Principal): SQL =>
   scopeSql(principal, sql`r.forwarder_key`, sql`r.is_hidden`) ?? sql`true`;

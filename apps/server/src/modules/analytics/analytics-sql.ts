@@ -1,5 +1,4 @@
 import type { AnalyticsQuery } from '@quayside/domain/analytics';
-import { seesHiddenLineItems } from '@quayside/domain/permissions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { forwarderKeySql, shipmentFactsScope } from '../../auth/visibility.ts';
@@ -30,12 +29,6 @@ export function pickedShipments(principal: Principal, query: AnalyticsQuery): SQ
 
 export const periodOf = (query: AnalyticsQuery, period: 'week' | 'month') =>
   sql`to_char(date_trunc(${period}, ${basisOf(query)}::timestamp), 'YYYY-MM-DD')`;
-
-/** The line items and part quantity of a shipment that the principal sees: a forwarder never sees hidden ones. */
-export const shownCounts = (principal: Principal) =>
-  seesHiddenLineItems(principal.role)
-    ? { lineItems: sql`f.line_items`, partQuantity: sql`f.part_quantity` }
-    : { lineItems: sql`f.shown_line_items`, partQuantity: sql`f.shown_part_quantity` };
 
 /** Whole days from the first promised Dest. ETA to ATA (late is positive), and its Est Delivery to Act Delivery. */
 export const arrivalDaysLate = sql`(f.ata - f.first_dest_eta)`;

@@ -13,18 +13,19 @@ import {
 import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
+import { visibleFactCounts } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { anyException, type ExceptionContext, exceptionCondition } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { readAnalyticsSettings } from './analytics-settings.ts';
-import { arrivalDaysLate, deliveryDaysLate, periodOf, pickedShipments, shownCounts } from './analytics-sql.ts';
+import { arrivalDaysLate, deliveryDaysLate, periodOf, pickedShipments } from './analytics-sql.ts';
 
 // The figures of /analytics but the scorecard (scorecard.ts), over the shipments the principal sees
 // that the filters pick (analytics-sql.ts).
 
 /** Shipments, the line items the principal sees on them, and their part quantity, per period. */
 export async function volume(db: Queryable, principal: Principal, query: AnalyticsQuery): Promise<VolumeResponse> {
-  const shown = shownCounts(principal);
+  const shown = visibleFactCounts(principal);
   const result = await db.execute<{ period: string; shipments: number; line_items: number; part_quantity: string }>(sql`
     select ${periodOf(query, query.period)} as period, count(*)::int as shipments,
       sum(${shown.lineItems})::int as line_items, sum(${shown.partQuantity}) as part_quantity
@@ -164,7 +165,7 @@ export async function openExceptionRows(
   context: ExceptionContext,
 ): Promise<ExceptionRow[]> {
   // Every line item of a shipment has its shipment's exceptions: count them by shipment.
-  const { lineItems } = shownCounts(principal);
+  const { lineItems } = visibleFactCounts(principal);
   const counts = sql.join(
     EXCEPTION_KINDS.map(
       (kind) =>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultFilters, filtersFromSearch, questionOf, searchOfFilters } from './analytics-filters.ts';
+import { defaultFilters, questionFromSearch, questionOf, searchOfFilters } from './analytics-filters.ts';
 
 const TODAY = new Date('2027-03-13T09:00:00Z');
 
@@ -17,7 +17,7 @@ describe('the analytics filters', () => {
     const form = { ...defaultFilters(TODAY), from: '2027-01-01', dateBy: 'dest_eta' as const, forwarder: ' Kestrel ' };
     const search = searchOfFilters(form, TODAY);
     expect(search.toString()).toBe('from=2027-01-01&dateBy=dest_eta&forwarder=Kestrel');
-    expect(filtersFromSearch(search, TODAY)).toEqual({ ...form, forwarder: 'Kestrel' });
+    expect(questionFromSearch(search, TODAY).form).toEqual({ ...form, forwarder: 'Kestrel' });
   });
 
   it('say what to change when the form cannot be answered', () => {
@@ -29,8 +29,8 @@ describe('the analytics filters', () => {
 
   it('drop from an address what cannot be answered: the narrowing first, then the range', () => {
     const badMode = new URLSearchParams('from=2027-01-01&mode=BOAT&consignee=Pipe%20Co');
-    expect(filtersFromSearch(badMode, TODAY)).toMatchObject({ from: '2027-01-01', mode: '', consignee: '' });
+    expect(questionFromSearch(badMode, TODAY).form).toMatchObject({ from: '2027-01-01', mode: '', consignee: '' });
     const badRange = new URLSearchParams('from=2027-05-01&period=week');
-    expect(filtersFromSearch(badRange, TODAY)).toEqual(defaultFilters(TODAY));
+    expect(questionFromSearch(badRange, TODAY).form).toEqual(defaultFilters(TODAY));
   });
 });

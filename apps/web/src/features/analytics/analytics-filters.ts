@@ -50,8 +50,14 @@ export function questionOf(form: AnalyticsFilterForm): { query: AnalyticsQuery }
     : { message: result.error.issues[0]?.message ?? 'These filters cannot be answered.' };
 }
 
-/** The form an address names: what it says where that can be answered, the defaults elsewhere. */
-export function filtersFromSearch(params: URLSearchParams, today: Date): AnalyticsFilterForm {
+/**
+ * The question an address names, as the form shows it and as the figures ask it: what it says where
+ * that can be answered, the defaults elsewhere.
+ */
+export function questionFromSearch(
+  params: URLSearchParams,
+  today: Date,
+): { form: AnalyticsFilterForm; query: AnalyticsQuery } {
   const defaults = defaultFilters(today);
   const named = Object.fromEntries(
     Object.keys(defaults).flatMap((name) => {
@@ -60,10 +66,13 @@ export function filtersFromSearch(params: URLSearchParams, today: Date): Analyti
     }),
   );
   const form = { ...defaults, ...named } as AnalyticsFilterForm;
-  if ('query' in questionOf(form)) return form;
   // Something named cannot be answered (a typo, a range too long): drop the narrowing first, then the range.
   const wider = { ...form, ...Object.fromEntries(NARROWING.map((name) => [name, defaults[name]])) };
-  return 'query' in questionOf(wider) ? wider : defaults;
+  for (const candidate of [form, wider, defaults]) {
+    const question = questionOf(candidate);
+    if ('query' in question) return { form: candidate, query: question.query };
+  }
+  throw new Error('the default analytics question cannot be answered');
 }
 
 /** The address of a question: each filter only when it is not the default. */

@@ -22,7 +22,7 @@ import { canEditAnalyticsSettings } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { figureQuery, settingsQuery } from './analytics-api.ts';
 import { AnalyticsFilterBar } from './analytics-filter-bar.tsx';
-import { defaultFilters, filtersFromSearch, questionOf, searchOfFilters } from './analytics-filters.ts';
+import { defaultFilters, questionFromSearch, searchOfFilters } from './analytics-filters.ts';
 import {
   DocumentTimelinessChart,
   EtaAccuracyChart,
@@ -59,10 +59,7 @@ export function AnalyticsPage() {
   // 'Today' for the default range: fixed while the page is open, so the question does not move under it.
   const today = useMemo(() => new Date(), []);
   const defaults = defaultFilters(today);
-  const form = filtersFromSearch(params, today);
-  const question = questionOf(form);
-  // filtersFromSearch only gives a form that can be answered; the defaults always can.
-  const query = 'query' in question ? question.query : (questionOf(defaults) as { query: AnalyticsQuery }).query;
+  const { form, query } = questionFromSearch(params, today);
   const settings = useQuery(settingsQuery());
   const grace = settings.data?.onTimeGraceDays ?? DEFAULT_ON_TIME_GRACE_DAYS;
 

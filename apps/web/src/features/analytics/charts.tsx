@@ -12,7 +12,7 @@ import type {
 import { EXCEPTION_LABELS } from '@quayside/domain/exceptions';
 import { useNavigate } from 'react-router';
 import { exceptionsOnDashboard } from './dashboard-links.ts';
-import { days, exceptionTotals, periodLabel } from './figure-tables.ts';
+import { days, exceptionTotals, modeLabel, periodLabel } from './figure-tables.ts';
 
 // The charts of /analytics (MUI X Charts: SVG, keyboard-navigable, themed like the rest of the app).
 // Each draws the same numbers as its figure's table view.
@@ -61,7 +61,7 @@ export function OnTimeChart({ response }: { response: OnTimeResponse }) {
 
 export function TransitTimeChart({ response }: { response: TransitTimeResponse }) {
   const dataset = response.byMode.map((row) => ({
-    mode: row.mode || '(no mode)',
+    mode: modeLabel(row.mode),
     median: days(row.toArrival.median),
     p90: days(row.toArrival.p90),
   }));

@@ -9,7 +9,7 @@ import { paths } from '../../lib/navigation.ts';
 export function exceptionsOnDashboard(query: AnalyticsQuery, kind: ExceptionKind, forwarder?: string): string {
   const search = new URLSearchParams({
     exception: kind,
-    filters: JSON.stringify(dashboardFiltersOf(query, forwarder ?? query.forwarder)),
+    filters: JSON.stringify(dashboardFiltersOf(query, forwarder)),
     logic: 'AND',
   });
   return `${paths.dashboard}?${search}`;

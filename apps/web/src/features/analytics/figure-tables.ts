@@ -36,6 +36,10 @@ export const tableCsv = (table: FigureTable) =>
 export const periodLabel = (period: string, kind: AnalyticsPeriod) => (kind === 'month' ? period.slice(0, 7) : period);
 const periodColumn = (kind: AnalyticsPeriod) => (kind === 'month' ? 'Month' : 'Week of');
 
+/** A grouping left empty on the shipments: a lane's end, a Mode. */
+const orNone = (value: string, none = '(none)') => value || none;
+export const modeLabel = (mode: string) => orNone(mode, '(no mode)');
+
 const oneDecimal = (value: number) => Math.round(value * 10) / 10;
 
 /** Days with at most one decimal. */
@@ -92,7 +96,7 @@ const spreadCells = (toArrival: Spread, toDelivery: Spread): Cell[] => [
 export function transitByModeTable(response: TransitTimeResponse): FigureTable {
   return {
     columns: ['Mode', ...SPREAD_COLUMNS],
-    rows: response.byMode.map((row) => [row.mode || '(no mode)', ...spreadCells(row.toArrival, row.toDelivery)]),
+    rows: response.byMode.map((row) => [modeLabel(row.mode), ...spreadCells(row.toArrival, row.toDelivery)]),
   };
 }
 
@@ -100,8 +104,8 @@ export function transitByLaneTable(response: TransitTimeResponse): FigureTable {
   return {
     columns: ['Origin', 'Destination', ...SPREAD_COLUMNS],
     rows: response.byLane.map((row) => [
-      row.origin || '(none)',
-      row.destination || '(none)',
+      orNone(row.origin),
+      orNone(row.destination),
       ...spreadCells(row.toArrival, row.toDelivery),
     ]),
   };
