@@ -19,8 +19,9 @@ type FilterBarProps = {
 export function AnalyticsFilterBar({ applied, defaults, canChooseForwarder, onApply }: FilterBarProps) {
   const [draft, setDraft] = useState(applied);
   const [appliedBefore, setAppliedBefore] = useState(applied);
-  // A new address (back button, a link) replaces what was typed.
-  if (appliedBefore !== applied) {
+  // A new question (Apply, the back button, a link) replaces what was typed; the page drawing again
+  // with the same one (a figure arriving) must not, so the two are compared by value.
+  if (JSON.stringify(appliedBefore) !== JSON.stringify(applied)) {
     setAppliedBefore(applied);
     setDraft(applied);
   }
