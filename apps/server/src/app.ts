@@ -30,6 +30,7 @@ import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { registerViewRoutes } from './modules/views/views.routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { openApiOptions } from './openapi/openapi.ts';
 import { refuseNulInParameters } from './query-text-guard.ts';
@@ -122,6 +123,7 @@ export async function buildApp(
     registerExceptionRoutes(api, db, config);
     registerAnalyticsRoutes(api, db, config.clock);
     registerAlertRoutes(api, db);
+    registerViewRoutes(api, db);
     registerWebhookRoutes(api, db);
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);

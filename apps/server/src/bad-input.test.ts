@@ -80,6 +80,9 @@ const FINGERPRINTED = [
   ['people', 'id'],
   ['imports', 'id'],
   ['import_shipments', 'import_id, shipment_id'],
+  ['saved_views', 'id'],
+  ['saved_view_defaults', 'person_id'],
+  ['saved_view_settings', 'id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
   ([table, key]) => `(select string_agg(md5(r::text), ',' order by ${key}) from ${table} r)`,
@@ -92,7 +95,7 @@ async function fingerprint(): Promise<string> {
 // ---------------------------------------------------------------------------------------------
 // Requests and how they print (fast-check shows the counterexample; a 1 MiB body must not flood it).
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 type FuzzRequest = {
   method: Method;
   url: string;
@@ -846,6 +849,41 @@ const partsOfList = fc.oneof(
   fc.constantFrom('P-1', null, {}, [{ part_number: 'A', qty: -1 }], [{ part_number: 'A', qty: 1.5 }], [{ qty: 1 }]),
 );
 
+const viewIdText = fc.oneof(
+  numberText,
+  nastyText.map(encode),
+  fc.constantFrom('%E0%A4%A', '%', '%00', '0x1', '1e3', '..%2F1'),
+);
+const brokenView = brokenObject(
+  {
+    name: fc.constant('Late arrivals'),
+    shared: fc.boolean(),
+    query: fc.constant({ exception: 'late_arrival', pageSize: '100', report: 'dr' }),
+    columns: fc.constant(['title', 'dest_eta']),
+    density: fc.constantFrom('compact', 'comfortable'),
+  },
+  {
+    name: refusedText(100),
+    shared: fc.constantFrom('true', 1, null, {}),
+    query: fc.constantFrom(
+      { exception: 'sunk' },
+      { filters: '[' },
+      { logic: 'XOR' },
+      { pageSize: '7' },
+      { pageSize: 100 },
+      { page: '2' },
+      { q: 'x'.repeat(201) },
+      { report: 'dr', sort: '[{"key":"title","direction":"up"}]' },
+      null,
+      [],
+      'q=x',
+    ),
+    columns: fc.constantFrom([], ['title', 'title'], ['sunk'], 'title', [1], {}),
+    density: fc.constantFrom('cosy', '', null, 1),
+  },
+  ['name'],
+);
+
 const CASES: Entry[] = [
   // People.
   {
@@ -994,6 +1032,80 @@ const CASES: Entry[] = [
       ),
     ),
   },
+  {
+    route: 'POST /api/LineItems/export',
+    kind: 'read',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/LineItems/export'),
+      jsonBody(
+        fc.oneof(
+          fc.record(
+            {
+              ids: fc.oneof(
+                fc.array(fc.oneof(fc.constantFrom('1', '2', '999999999999999999'), nastyText), { maxLength: 3 }),
+                junkValue,
+              ),
+              report: fc.constantFrom('default', 'dr', 'DR'),
+              sort: lineItemSort,
+            },
+            { requiredKeys: [] },
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/LineItems/bulk',
+    kind: 'write',
+    // A body the contract refuses, or a query whose confirmed count is not what matches (409).
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/LineItems/bulk'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { action: fc.constantFrom('hide', 'delete'), selection: fc.constant({ ids: ['1'] }) },
+            {
+              action: fc.oneof(nastyText, fc.constantFrom('HIDE', 'archive', null, 1, [])),
+              selection: fc.oneof(
+                fc.constantFrom(
+                  null,
+                  [],
+                  {},
+                  { ids: [] },
+                  { ids: '1' },
+                  { ids: [1] },
+                  { ids: ['1', '1'] },
+                  { ids: ['01'] },
+                  { ids: ['1'], expected: 1 },
+                  { ids: ['1'], query: {}, expected: 1 },
+                  { query: {} },
+                  { query: { filters: '[' }, expected: 1 },
+                  { query: { logic: 'XOR' }, expected: 0 },
+                  { query: {}, expected: -1 },
+                  { query: {}, expected: 1.5 },
+                  { query: {}, expected: '1' },
+                  { query: {}, expected: 1, except: ['x'] },
+                  { query: {}, expected: 1, except: Array.from({ length: 1001 }, (_, index) => String(index + 1)) },
+                ),
+                // Never an id: no digit but 0 among the troubling characters, and ids start 1-9.
+                fc.array(nastyText, { minLength: 1, maxLength: 3 }).map((ids) => ({ ids })),
+                // Any query, with a count that is never a count.
+                fc.record({ query: junkValue, expected: fc.constant(0.5) }),
+              ),
+            },
+            ['action', 'selection'],
+          ),
+          fc
+            .tuple(fc.constantFrom('hide', 'unhide', 'validPo', 'invalidPo', 'delete'), fc.integer({ min: 2 }))
+            .map(([action, expected]) => ({ action, selection: { query: { po: REAL.po }, expected } })),
+          junkValue,
+        ),
+      ),
+    ),
+  },
 
   // Analytics: every figure takes the same filters.
   ...ANALYTICS_FIGURES.map(({ path: figure }) => ({
@@ -1023,7 +1135,7 @@ const CASES: Entry[] = [
     ),
   },
   // Alerts and webhooks.
-  ...['/api/Follows', '/api/Alerts', '/api/Alerts/preferences', '/api/Webhooks'].map(
+  ...['/api/Follows', '/api/Alerts', '/api/Alerts/preferences', '/api/Webhooks', '/api/Views'].map(
     (path): Entry => ({
       route: `GET ${path}`,
       kind: 'read',
@@ -1062,6 +1174,56 @@ const CASES: Entry[] = [
       ),
     ),
   },
+  // Named views: every save here is refused, so no view exists and every id is refused or not found.
+  {
+    route: 'GET /api/Views/:id',
+    kind: 'read',
+    requests: getRequest(viewIdText.map((id) => `/api/Views/${id}`)),
+  },
+  {
+    route: 'POST /api/Views',
+    kind: 'write',
+    requests: jsonRequest('POST', fc.constant('/api/Views'), jsonBody(fc.oneof(brokenView, junkValue))),
+  },
+  {
+    route: 'PUT /api/Views/:id',
+    kind: 'write',
+    requests: jsonRequest(
+      'PUT',
+      viewIdText.map((id) => `/api/Views/${id}`),
+      jsonBody(fc.oneof(brokenView, junkValue, fc.constant({ name: 'Late arrivals' }))),
+    ),
+  },
+  {
+    route: 'DELETE /api/Views/:id',
+    kind: 'write',
+    requests: jsonRequest(
+      'DELETE',
+      viewIdText.map((id) => `/api/Views/${id}`),
+      jsonBody(fc.constant({})),
+    ),
+  },
+  ...['/api/Views/default', '/api/Views/organisation-default'].map(
+    (path): Entry => ({
+      route: `PUT ${path}`,
+      kind: 'write',
+      requests: jsonRequest(
+        'PUT',
+        fc.constant(path),
+        jsonBody(
+          fc.oneof(
+            brokenObject(
+              { id: fc.constant(999_999_999) },
+              { id: fc.constantFrom(0, -1, 1.5, '1', true, {}, [], 1e300) },
+              ['id'],
+            ),
+            fc.integer({ min: 1 }).map((id) => ({ id })),
+            junkValue,
+          ),
+        ),
+      ),
+    }),
+  ),
   ...['/api/Follows/delete', '/api/Webhooks/delete'].map(
     (path): Entry => ({
       route: `POST ${path}`,

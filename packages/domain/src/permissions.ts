@@ -30,5 +30,8 @@ export const canEditAnalyticsSettings = (role: Role | undefined) => role === 'Ad
 /** Webhooks send every company's events to another system: an Admin registers them. */
 export const canManageWebhooks = (role: Role | undefined) => role === 'Admin';
 
+/** The organisation's default dashboard view (the one staff open with until they choose their own): an Admin's. */
+export const canSetOrganisationDefaultView = (role: Role | undefined) => role === 'Admin';
+
 /** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
 export const canRestoreDeletions = (role: Role | undefined) => role === 'Admin';

@@ -2,10 +2,10 @@ import { randomUUID } from 'node:crypto';
 import path from 'node:path';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { documents } from '../db/schema.ts';
+import { documents, savedViews } from '../db/schema.ts';
 import { ANALYTICS_FIGURES } from '../modules/analytics/analytics.routes.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
-import { insertShipment } from '../testing/fixtures.ts';
+import { insertShipment, lineItemsOf } from '../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 
 // Every route × {anonymous, Admin, Employee, Forwarder A} × {a record of company A, of company B}.
@@ -25,6 +25,7 @@ beforeAll(async () => {
   tokens.Employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
   tokens.ForwarderA = await t.signedInAs({ email: 'ops@alpha.example', role: 'Forwarder', company_name: COMPANY_A });
   tokens.ForwarderB = await t.signedInAs({ email: 'ops@beta.example', role: 'Forwarder', company_name: COMPANY_B });
+  await shareViews();
 });
 afterAll(() => t.close());
 
@@ -51,10 +52,41 @@ async function record(company: Company) {
       storage_key: key,
     })
     .returning();
-  return { shipment, po: `PO-${counter}`, part: `P-${counter}`, documentId: document?.id ?? '' };
+  const [lineItem] = await lineItemsOf(t.db, row.id);
+  return {
+    shipment,
+    po: `PO-${counter}`,
+    part: `P-${counter}`,
+    documentId: document?.id ?? '',
+    lineItemId: String(lineItem?.id),
+  };
 }
 
-type Request = { method?: 'GET' | 'POST'; url: string; payload?: object | string; headers?: Record<string, string> };
+/**
+ * Named views shared by people outside the cast (so no role here owns one): a staff view, and one
+ * of each forwarder company named after it, so a view shown to the wrong company shows its name.
+ */
+const VIEWS = { staff: 0, A: 0, B: 0 };
+async function shareViews() {
+  const share = async (email: string, role: 'Employee' | 'Forwarder', company_name: string, name: string) => {
+    const owner = await t.addPerson({ email, role, company_name });
+    const [view] = await t.db
+      .insert(savedViews)
+      .values({ owner_id: owner.id, name, shared: true, query: {} })
+      .returning();
+    return view?.id ?? 0;
+  };
+  VIEWS.staff = await share('planner@napco.example', 'Employee', 'NAPCO', 'Staff planning');
+  VIEWS.A = await share('ops2@alpha.example', 'Forwarder', COMPANY_A, `${COMPANY_A} arrivals`);
+  VIEWS.B = await share('ops2@beta.example', 'Forwarder', COMPANY_B, `${COMPANY_B} arrivals`);
+}
+
+type Request = {
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: string;
+  payload?: object | string;
+  headers?: Record<string, string>;
+};
 type Fixture = Awaited<ReturnType<typeof record>>;
 /** Forwarder B's answers mirror Forwarder A's, its own company being B: they are derived, not listed. */
 type Expected = Record<Exclude<Role, 'ForwarderA' | 'ForwarderB'>, number> & {
@@ -235,6 +267,42 @@ const CASES: Case[] = [
     expected: writable,
   },
   {
+    route: 'POST /api/LineItems/bulk',
+    name: "delete line items by id (another company's: refused as not found)",
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/LineItems/bulk',
+      payload: { action: 'delete', selection: { ids: [fixture.lineItemId] } },
+    }),
+    expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 200 },
+  },
+  {
+    route: 'POST /api/LineItems/bulk',
+    name: "delete all line items a query matches (another company's never match)",
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/LineItems/bulk',
+      payload: { action: 'delete', selection: { query: { po: fixture.po }, expected: 1 } },
+    }),
+    expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: { A: 200, B: 409 } },
+  },
+  {
+    route: 'POST /api/LineItems/bulk',
+    name: "hide line items ('Hide record' is staff's)",
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/LineItems/bulk',
+      payload: { action: 'hide', selection: { ids: [fixture.lineItemId] } },
+    }),
+    expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'POST /api/LineItems/export',
+    name: 'export ticked line items',
+    request: (fixture) => ({ method: 'POST', url: '/api/LineItems/export', payload: { ids: [fixture.lineItemId] } }),
+    expected: everyoneSignedIn,
+  },
+  {
     route: 'GET /api/Parts/getParts',
     name: 'parts of a line item',
     request: (fixture) => ({ url: `/api/Parts/getParts?po=${q(fixture.po)}&shipment=${q(fixture.shipment)}` }),
@@ -337,6 +405,66 @@ const CASES: Case[] = [
     name: 'stop following (none with that id)',
     request: () => ({ method: 'POST', url: '/api/Follows/delete?id=999999999' }),
     expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: 404 },
+  },
+  {
+    route: 'GET /api/Views',
+    name: 'the named views I may open',
+    request: () => ({ url: '/api/Views' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'POST /api/Views',
+    name: 'save a named view',
+    request: () => ({ method: 'POST', url: '/api/Views', payload: { name: `Matrix view ${++counter}` } }),
+    expected: { anonymous: 401, Admin: 201, Employee: 201, ForwarderA: 201 },
+  },
+  {
+    route: 'GET /api/Views/:id',
+    name: "a company's shared view",
+    request: (_fixture, company) => ({ url: `/api/Views/${VIEWS[company]}` }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: { A: 200, B: 404 } },
+  },
+  {
+    route: 'GET /api/Views/:id',
+    name: 'a shared staff view',
+    request: () => ({ url: `/api/Views/${VIEWS.staff}` }),
+    expected: { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 404 },
+  },
+  {
+    route: 'PUT /api/Views/:id',
+    name: "change a company's shared view (not the owner)",
+    request: (_fixture, company) => ({ method: 'PUT', url: `/api/Views/${VIEWS[company]}`, payload: { name: 'Mine' } }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: { A: 403, B: 404 } },
+  },
+  {
+    route: 'PUT /api/Views/:id',
+    name: 'change a shared staff view (not the owner)',
+    request: () => ({ method: 'PUT', url: `/api/Views/${VIEWS.staff}`, payload: { name: 'Mine' } }),
+    expected: { anonymous: 401, Admin: 403, Employee: 403, ForwarderA: 404 },
+  },
+  {
+    route: 'DELETE /api/Views/:id',
+    name: "delete a company's shared view (not the owner)",
+    request: (_fixture, company) => ({ method: 'DELETE', url: `/api/Views/${VIEWS[company]}` }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: { A: 403, B: 404 } },
+  },
+  {
+    route: 'DELETE /api/Views/:id',
+    name: 'delete a shared staff view (not the owner)',
+    request: () => ({ method: 'DELETE', url: `/api/Views/${VIEWS.staff}` }),
+    expected: { anonymous: 401, Admin: 403, Employee: 403, ForwarderA: 404 },
+  },
+  {
+    route: 'PUT /api/Views/default',
+    name: "choose a company's shared view as my default",
+    request: (_fixture, company) => ({ method: 'PUT', url: '/api/Views/default', payload: { id: VIEWS[company] } }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: { A: 200, B: 404 } },
+  },
+  {
+    route: 'PUT /api/Views/organisation-default',
+    name: "the organisation's default view",
+    request: () => ({ method: 'PUT', url: '/api/Views/organisation-default', payload: { id: VIEWS.staff } }),
+    expected: adminOnly,
   },
   { route: 'GET /api/Alerts', name: 'my alerts', request: () => ({ url: '/api/Alerts' }), expected: everyoneSignedIn },
   {

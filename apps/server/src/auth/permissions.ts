@@ -15,6 +15,9 @@ export const canManageWebhooks = (principal: Principal) => roles.canManageWebhoo
 
 export const canRestoreDeletions = (principal: Principal) => roles.canRestoreDeletions(principal.role);
 
+export const canSetOrganisationDefaultView = (principal: Principal) =>
+  roles.canSetOrganisationDefaultView(principal.role);
+
 export const canWriteRecords = (principal: Principal) => roles.canWriteRecords(principal.role);
 
 export const canSeeReports = (principal: Principal) => roles.canSeeReports(principal.role);

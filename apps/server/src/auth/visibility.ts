@@ -1,7 +1,7 @@
 import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
-import { shipments } from '../db/schema.ts';
+import { people, savedViews, shipments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -80,6 +80,30 @@ export function withOwnCompany<Columns extends { forwarder_name?: string | null 
   columns: Columns,
 ): Columns {
   return isConfinedToItsCompany(principal.role) ? { ...columns, forwarder_name: principal.company.trim() } : columns;
+}
+
+/**
+ * A named dashboard view (saved_views joined to its owner in people) shared with every staff user:
+ * shared, by someone who is staff now (isStaff, in SQL). The organisation's default must be one.
+ */
+export const sharedStaffView = sql`(${savedViews.shared} and ${people.role} <> 'Forwarder')`;
+
+/**
+ * The named dashboard views the principal sees, as a condition on saved_views joined to its owner
+ * in people: its own, and the views shared within its circle, staff with staff and a forwarder
+ * company with its own people. Judged from the owner's current role and company, so a person moved
+ * to another company (or role) takes nothing with them; a forwarder without a company shares with
+ * nobody. The circles do not cross: a staff view's filters can name other forwarders.
+ */
+export function savedViewScope(principal: Principal): SQL {
+  const scope = scopeOf(principal);
+  const circle =
+    scope.sees === 'everything'
+      ? sharedStaffView
+      : scope.sees === 'company'
+        ? sql`(${savedViews.shared} and ${people.role} = 'Forwarder' and ${forwarderKeySql(sql`${people.company_name}`)} = ${scope.key})`
+        : sql`false`;
+  return sql`(${savedViews.owner_id} = ${principal.personId} or ${circle})`;
 }
 
 export const NO_COMPANY_MESSAGE =

@@ -14,6 +14,7 @@ import {
   text,
   timestamp,
   unique,
+  uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
 
@@ -490,6 +491,65 @@ export const importShipments = pgTable(
       .references(() => shipments.id, { onDelete: 'cascade' }),
   },
   (table) => [primaryKey({ columns: [table.import_id, table.shipment_id] })],
+);
+
+/**
+ * Named dashboard views (issue 21): the dashboard's query in its wire form (`query`, as its address
+ * has it), the columns shown and the density, private or `shared` with the owner's own people
+ * (auth/visibility.ts). A name is the owner's once, compared as foldCase does (ASCII letters only,
+ * as lower() under "C" on every engine).
+ */
+export const savedViews = pgTable(
+  'saved_views',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    owner_id: bigint('owner_id', { mode: 'number' })
+      .notNull()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    shared: boolean('shared').notNull().default(false),
+    query: jsonb('query').notNull(),
+    columns: jsonb('columns'),
+    density: text('density').notNull().default('compact'),
+    ...timestamps,
+  },
+  (table) => [
+    uniqueIndex('saved_views_owner_name').on(table.owner_id, sql`lower(${table.name} collate "C")`),
+    index('saved_views_shared').on(table.owner_id).where(sql`${table.shared}`),
+    check('saved_views_density', sql`${table.density} in ('compact', 'comfortable')`),
+  ],
+);
+
+/** A person's own default view (theirs or one shared with them); it goes with the view. */
+export const savedViewDefaults = pgTable(
+  'saved_view_defaults',
+  {
+    person_id: bigint('person_id', { mode: 'number' })
+      .primaryKey()
+      .references(() => people.id, { onDelete: 'cascade' }),
+    view_id: bigint('view_id', { mode: 'number' })
+      .notNull()
+      .references(() => savedViews.id, { onDelete: 'cascade' }),
+  },
+  (table) => [index().on(table.view_id)],
+);
+
+/**
+ * The organisation's default view, set by an Admin: one row, like analytics_settings. A setting of
+ * the organisation rather than a flag on a view, so that at most one exists without a second index,
+ * and it clears itself when the view is deleted.
+ */
+export const savedViewSettings = pgTable(
+  'saved_view_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    organisation_default_view_id: bigint('organisation_default_view_id', { mode: 'number' }).references(
+      () => savedViews.id,
+      { onDelete: 'set null' },
+    ),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('saved_view_settings_single_row', sql`${table.id} = 1`)],
 );
 
 /** The people list (SPEC.md 'Person'). A person may sign in once they have an account (fireauth_id). */

@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { syncShipmentFacts } from '../modules/analytics/shipment-facts.ts';
-import { type AuditActor, type AuditEntry, recordAudits } from '../modules/audit/audit.service.ts';
+import { type AuditActor, type AuditEntry, recordAudits, recordAuditsOf } from '../modules/audit/audit.service.ts';
 import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
 
 /**
@@ -13,6 +13,7 @@ import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
 export class Write {
   readonly #shipmentIds = new Set<number>();
   readonly #lineItemIds = new Set<number>();
+  readonly #lineItemQueries: SQL[] = [];
   #audits: AuditEntry[] = [];
 
   constructor(
@@ -41,9 +42,26 @@ export class Write {
     for (const id of ids) this.#lineItemIds.add(id);
   }
 
+  /**
+   * The line items a query names show something new: a bulk change's selection, which may be a
+   * million rows, so the read model is refreshed from the query, never from a list of ids in Node.
+   * The query must still name them at the commit (a temporary table of the transaction does).
+   */
+  lineItemsChangedIn(lineItemIds: SQL) {
+    this.#lineItemQueries.push(lineItemIds);
+  }
+
   /** Entries for the audit log, in the order given, written with the commit. */
   audit(...entries: AuditEntry[]) {
     this.#audits.push(...entries);
+  }
+
+  /**
+   * One audit entry per row of `entries` (a query of action, entity, entity_id, before, after),
+   * written now, in one statement: a bulk change records the rows as they are before it changes them.
+   */
+  async auditEach(entries: SQL) {
+    await recordAuditsOf(this.tx, this.actor, entries);
   }
 
   /**
@@ -58,6 +76,7 @@ export class Write {
     await syncShipmentFacts(this.tx, shipmentIds);
     await syncLineItemRows(this.tx, { shipmentIds });
     await syncLineItemRows(this.tx, { lineItemIds });
+    for (const lineItemIdsIn of this.#lineItemQueries.splice(0)) await syncLineItemRows(this.tx, { lineItemIdsIn });
     const audits = this.#audits;
     this.#audits = [];
     await recordAudits(this.tx, this.actor, audits);

@@ -8,7 +8,12 @@ import { firstPromiseSql } from '../shipments/first-promise.ts';
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
 // Writers do not call it: the write door (write/with-write.ts) does, before each write commits.
 
-export type RowScope = { shipmentIds: readonly number[] } | { lineItemIds: readonly number[] } | 'all';
+/** `lineItemIdsIn`: a query naming the line items (a bulk change's selection, whose ids never come to Node). */
+export type RowScope =
+  | { shipmentIds: readonly number[] }
+  | { lineItemIds: readonly number[] }
+  | { lineItemIdsIn: SQL }
+  | 'all';
 
 const dateOf = (column: string) => sql.raw(`(s.${column} at time zone 'UTC')::date`);
 const dateText = (column: string) =>
@@ -76,13 +81,17 @@ const searchText = (columns: readonly ColumnKey[]) =>
 
 function scopeCondition(scope: RowScope): SQL {
   if (scope === 'all') return sql`true`;
+  if ('lineItemIdsIn' in scope) return sql`li.id in (${scope.lineItemIdsIn})`;
   if ('shipmentIds' in scope) return sql`li.shipment_id = any(${`{${scope.shipmentIds.join(',')}}`}::bigint[])`;
   return sql`li.id = any(${`{${scope.lineItemIds.join(',')}}`}::bigint[])`;
 }
 
 /** Recomputes the read-model rows of the line items in `scope` from the normalised tables. */
 export async function syncLineItemRows(db: Queryable, scope: RowScope) {
-  if (scope !== 'all' && ('shipmentIds' in scope ? scope.shipmentIds : scope.lineItemIds).length === 0) return;
+  if (scope !== 'all' && 'shipmentIds' in scope && scope.shipmentIds.length === 0) return;
+  if (scope !== 'all' && 'lineItemIds' in scope && scope.lineItemIds.length === 0) return;
+  // A row that would come out the same is not rewritten, nor are its many indexes: a change the
+  // dashboard does not show ('Valid PO #') or an import of unchanged rows costs no index writes.
   await db.execute(sql`
     insert into line_item_rows (
       line_item_id, shipment_id, forwarder_key, is_hidden, title, related_shipment, forwarder_name,
@@ -113,6 +122,7 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
       total_qty = excluded.total_qty, atd = excluded.atd, dest_eta = excluded.dest_eta, ata = excluded.ata,
       est_delivery = excluded.est_delivery, house = excluded.house, master = excluded.master,
       search_dr = excluded.search_dr, search_default_only = excluded.search_default_only, ${basisUpdates}
+    where line_item_rows is distinct from excluded
   `);
 }
 

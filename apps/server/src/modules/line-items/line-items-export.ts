@@ -15,7 +15,8 @@ import { streamExportedRows } from './line-items.service.ts';
 export async function exportCsv(
   db: Queryable,
   principal: Principal,
-  query: RowQuery,
+  /** With `ids`, only those of the matching rows (the ticked ones). */
+  query: RowQuery & { ids?: readonly number[] },
   context: ExceptionContext,
   statementTimeoutMs: number,
 ): Promise<Readable> {

@@ -1,5 +1,6 @@
 import { exportFileName } from '@quayside/domain/csv';
-import { LineItemQuery } from '@quayside/domain/line-item-query';
+import { LineItemBulkBody, LineItemBulkResponse, LineItemExportBody } from '@quayside/domain/line-item-bulk';
+import { LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
 import {
   LineItemCountResponse,
   LineItemDeleteBody,
@@ -9,7 +10,7 @@ import {
   LineItemUpdateBody,
   MessageResponse,
 } from '@quayside/domain/line-items';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
@@ -17,6 +18,7 @@ import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { countLineItems, deleteLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
+import { changeLineItems } from './line-items-bulk.ts';
 import { exportCsv } from './line-items-export.ts';
 
 /**
@@ -30,11 +32,34 @@ const REMEMBERED_ANSWERS = 200;
 const answerKey = (request: FastifyRequest, context: ExceptionContext) =>
   `${request.principal.role}\n${request.principal.company}\n${context.today}\n${request.url}`;
 
+/**
+ * A bulk change of a million rows holds their locks for a while: one at a time per person is what
+ * a person needs (a second click waits its turn with a 429 rather than queueing behind the locks).
+ */
+const BULK_CHANGES_PER_USER = 1;
+
 export function registerLineItemRoutes(app: FastifyInstance, db: Database, limits: BulkWorkLimits, clock: () => Date) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
+  const limitBulkChanges = perUserLimit(BULK_CHANGES_PER_USER, 'bulk change');
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
   const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
+
+  /** The export's CSV of the query's rows (with `ids`, only those), as a dated attachment. */
+  const sendCsv = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    query: RowQuery & { ids?: readonly number[] },
+  ) => {
+    const context = await exceptionContext(db, clock);
+    const csv = await exportCsv(db, request.principal, query, context, limits.bulkStatementTimeoutMs);
+    const fileName = exportFileName(new Date());
+    reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="${fileName}"`)
+      .header('cache-control', 'no-store');
+    return reply.send(csv);
+  };
 
   api.get(
     '/api/LineItems',
@@ -82,16 +107,44 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
       },
       preHandler: limitExports,
     },
-    async (request, reply) => {
-      const context = await exceptionContext(db, clock);
-      const csv = await exportCsv(db, request.principal, request.query, context, limits.bulkStatementTimeoutMs);
-      const fileName = exportFileName(new Date());
-      reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(csv);
+    async (request, reply) => sendCsv(request, reply, request.query),
+  );
+
+  api.post(
+    '/api/LineItems/export',
+    {
+      schema: {
+        tags: ['line items'],
+        description: 'The ticked line items as CSV: the same file as GET /api/LineItems/export, for these ids only.',
+        body: LineItemExportBody,
+      },
+      preHandler: limitExports,
     },
+    async (request, reply) => {
+      const { ids, report, sort } = request.body;
+      const query: RowQuery = { q: '', filters: [], logic: 'AND', report, sort };
+      return sendCsv(request, reply, { ...query, ids: ids.map(Number) });
+    },
+  );
+
+  api.post(
+    '/api/LineItems/bulk',
+    {
+      schema: {
+        tags: ['line items'],
+        description:
+          "Hide, unhide, set or clear 'Valid PO #' on, or delete many line items in one transaction: the ticked " +
+          "ones by id, or all a dashboard query matches (409 when that is no longer the number confirmed). 'Hide' and " +
+          "'Valid PO #' are staff's (403 for a forwarder). One audit entry per line item changed.",
+        body: LineItemBulkBody,
+        response: { 200: LineItemBulkResponse },
+      },
+      preHandler: limitBulkChanges,
+    },
+    async (request) =>
+      changeLineItems(db, request.principal, request.body, await exceptionContext(db, clock), {
+        statementTimeoutMs: limits.bulkStatementTimeoutMs,
+      }),
   );
 
   api.post(
