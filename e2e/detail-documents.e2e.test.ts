@@ -97,15 +97,35 @@ test('an admin uploads two typed documents, sees them listed with badges and siz
   await photo.getByText(`${PNG.length} B`).waitFor();
   await expectNoSeriousA11yViolations(page);
 
-  // View opens the file in a new tab; the file is served as an attachment, so the tab downloads it.
+  // View opens the file in a new tab, shown there (a PDF in the browser's viewer, an image drawn),
+  // sandboxed and never sniffed; nothing is downloaded.
   const view = invoice.getByRole('link', { name: 'View commercial-invoice.pdf' });
   expect(await view.getAttribute('target')).toBe('_blank');
   const opened = page.waitForEvent('popup');
   await view.click();
-  await opened;
+  const tab = await opened;
+  let downloaded = false;
+  tab.on('download', () => {
+    downloaded = true;
+  });
+  await tab.waitForLoadState();
+  expect(new URL(tab.url()).pathname).toBe((await view.getAttribute('href')) ?? '');
   const content = await page.request.get((await view.getAttribute('href')) ?? '');
-  expect(content.headers()['content-disposition']).toContain('commercial-invoice.pdf');
+  expect(content.headers()).toMatchObject({
+    'content-disposition': expect.stringMatching(/^inline; filename="commercial-invoice\.pdf"/),
+    'content-security-policy': "default-src 'none'; sandbox",
+    'x-content-type-options': 'nosniff',
+  });
   expect((await content.body()).subarray(0, 8).toString()).toBe('%PDF-1.4');
+
+  const photoTab = page.waitForEvent('popup');
+  await photo.getByRole('link', { name: 'View delivery-photo.png' }).click();
+  const image = await photoTab;
+  await image.locator('img').waitFor();
+  expect(await image.locator('img').evaluate((element) => (element as HTMLImageElement).naturalWidth)).toBeGreaterThan(
+    0,
+  );
+  expect(downloaded).toBe(false);
 });
 
 test('a file that is not what its name says is refused, and the dialog says why', async () => {

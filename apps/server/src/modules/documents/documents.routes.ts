@@ -98,19 +98,28 @@ export function registerDocumentRoutes(
     {
       schema: {
         tags: ['documents'],
-        description: 'The file, as an attachment that a browser neither renders nor sniffs.',
+        description:
+          'The file: PDFs and PNG, JPEG, GIF and WebP images shown in the browser (unless download=true), the rest as an attachment; never sniffed, and sandboxed with no script or fetch.',
         params: z.object({ id: z.string().describe('The document id') }),
+        querystring: z.object({
+          download: z
+            .enum(['true', 'false'], { error: 'download is true or false.' })
+            .optional()
+            .describe('true: always as an attachment'),
+        }),
       },
     },
     async (request, reply) => {
       const document = await findReadableDocument(db, request.principal, request.params.id);
       const content = await store.get(document.storage_key);
+      const isShown = request.query.download !== 'true' && isShownInBrowser(document.content_type);
       return (
         reply
           .header('content-type', document.content_type)
           .header('content-length', String(document.size_bytes))
-          // Always a download, never rendered from our origin; the sandbox stops any script if it were.
-          .header('content-disposition', attachmentDisposition(document.file_name))
+          // The bytes were checked at upload to be what the type says; the sandbox and nosniff keep
+          // even a hostile file from running as our origin, shown or downloaded.
+          .header('content-disposition', contentDisposition(document.file_name, isShown))
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', "default-src 'none'; sandbox")
           .header('cache-control', 'private, no-store')
@@ -121,14 +130,23 @@ export function registerDocumentRoutes(
 }
 
 /**
- * `attachment` with the name twice (RFC 6266): an ASCII fallback in quotes (quotes, backslashes,
- * percent signs and anything outside printable ASCII replaced) and the exact name in UTF-8 (RFC 8187).
+ * What a browser shows in its tab (issue 21: 'View' shows PDFs and images): its PDF viewer, and the
+ * images every browser draws. TIFF and HEIC, which most do not, download like the rest.
  */
-export function attachmentDisposition(fileName: string): string {
+const SHOWN_IN_BROWSER = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);
+
+export const isShownInBrowser = (contentType: string) => SHOWN_IN_BROWSER.has(contentType.split(';')[0]?.trim() ?? '');
+
+/**
+ * `inline` or `attachment` with the name twice (RFC 6266): an ASCII fallback in quotes (quotes,
+ * backslashes, percent signs and anything outside printable ASCII replaced) and the exact name in
+ * UTF-8 (RFC 8187).
+ */
+export function contentDisposition(fileName: string, isInline = false): string {
   const fallback = fileName.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(fileName).replace(
     /['()*!]/g,
     (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `attachment; filename="${fallback}"; filename*=UTF-8''${encoded}`;
+  return `${isInline ? 'inline' : 'attachment'}; filename="${fallback}"; filename*=UTF-8''${encoded}`;
 }

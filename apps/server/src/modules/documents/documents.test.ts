@@ -11,7 +11,7 @@ import { insertShipment } from '../../testing/fixtures.ts';
 import { type Field, type FilePart, multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { zip } from '../../testing/zip.ts';
-import { attachmentDisposition } from './documents.routes.ts';
+import { contentDisposition } from './documents.routes.ts';
 import { uploadDocuments } from './documents.service.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
 
@@ -59,8 +59,8 @@ const upload = (token: string, fields: Field[], files: FilePart[]) => {
   });
 };
 const list = (token: string, query: string) => t.app.inject({ url: `/api/Files?${query}`, headers: bearer(token) });
-const download = (token: string | null, id: string) =>
-  t.app.inject({ url: `/api/Files/${id}/content`, headers: token ? bearer(token) : {} });
+const download = (token: string | null, id: string, query = '') =>
+  t.app.inject({ url: `/api/Files/${id}/content${query}`, headers: token ? bearer(token) : {} });
 
 const entriesOf = (directory: string) => {
   try {
@@ -205,7 +205,7 @@ describe('uploading documents', () => {
     ]);
     const served = await download(employee, invoice?.id ?? '');
     expect(served.headers['content-disposition']).toBe(
-      `attachment; filename="Fracht-_bersicht __.pdf"; filename*=UTF-8''Fracht-%C3%9Cbersicht%20%E5%8F%91%E7%A5%A8.pdf`,
+      `inline; filename="Fracht-_bersicht __.pdf"; filename*=UTF-8''Fracht-%C3%9Cbersicht%20%E5%8F%91%E7%A5%A8.pdf`,
     );
   });
 
@@ -221,7 +221,7 @@ describe('uploading documents', () => {
     expect(response.statusCode, response.body).toBe(200);
     const [document] = response.json<{ documents: { id: string; name: string }[] }>().documents;
     expect(document?.name).toBe('MBL "final".pdf');
-    expect((await download(admin, document?.id ?? '')).headers['content-disposition']).toBe(
+    expect((await download(admin, document?.id ?? '', '?download=true')).headers['content-disposition']).toBe(
       `attachment; filename="MBL _final_.pdf"; filename*=UTF-8''MBL%20%22final%22.pdf`,
     );
   });
@@ -466,19 +466,39 @@ describe('uploading documents', () => {
 });
 
 describe('downloading a document', () => {
-  it('serves the bytes as an attachment a browser will neither render nor sniff', async () => {
+  it('shows an image or a PDF in the browser, sandboxed and never sniffed; download=true makes it an attachment', async () => {
     const [row] = await t.db.select().from(documents).where(eq(documents.file_name, 'photo of crate.PNG'));
+    const safe = {
+      'x-content-type-options': 'nosniff',
+      'content-security-policy': "default-src 'none'; sandbox",
+      'cache-control': 'private, no-store',
+    };
     const response = await download(employee, row?.id ?? '');
     expect(response.statusCode).toBe(200);
     expect(response.rawPayload.equals(PNG)).toBe(true);
     expect(response.headers).toMatchObject({
       'content-type': 'image/png',
       'content-length': String(PNG.length),
-      'content-disposition': `attachment; filename="photo of crate.PNG"; filename*=UTF-8''photo%20of%20crate.PNG`,
-      'x-content-type-options': 'nosniff',
-      'content-security-policy': "default-src 'none'; sandbox",
-      'cache-control': 'private, no-store',
+      'content-disposition': `inline; filename="photo of crate.PNG"; filename*=UTF-8''photo%20of%20crate.PNG`,
+      ...safe,
     });
+    const downloaded = await download(employee, row?.id ?? '', '?download=true');
+    expect(downloaded.headers).toMatchObject({
+      'content-disposition': `attachment; filename="photo of crate.PNG"; filename*=UTF-8''photo%20of%20crate.PNG`,
+      ...safe,
+    });
+    expect((await download(employee, row?.id ?? '', '?download=yes')).json()).toEqual({
+      message: expect.stringContaining('download is true or false.'),
+    });
+  });
+
+  it('downloads what a browser does not show (Office files, text, e-mail) whatever is asked', async () => {
+    const rows = await t.db.select().from(documents).where(eq(documents.document_type, 'Commercial Invoice'));
+    const workbook = rows.find((row) => row.content_type.includes('spreadsheetml'));
+    const response = await download(employee, workbook?.id ?? '');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; /);
+    expect(response.headers['content-security-policy']).toBe("default-src 'none'; sandbox");
   });
 
   it('answers 401 without a session and 404 for what does not exist or is not the caller’s', async () => {
@@ -492,7 +512,7 @@ describe('downloading a document', () => {
   });
 
   it('quotes any file name safely in Content-Disposition', () => {
-    expect(attachmentDisposition(`it's "final" 100%\\(v2)*.pdf`)).toBe(
+    expect(contentDisposition(`it's "final" 100%\\(v2)*.pdf`)).toBe(
       `attachment; filename="it's _final_ 100__(v2)*.pdf"; filename*=UTF-8''it%27s%20%22final%22%20100%25%5C%28v2%29%2A.pdf`,
     );
   });

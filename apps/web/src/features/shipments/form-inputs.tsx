@@ -2,8 +2,9 @@ import { Box, TextField } from '@mui/material';
 import type { ReactNode } from 'react';
 import { withCurrent } from './shipment-options.ts';
 
-// The shipment screen's inputs. Read mode shows the same fields read-only (a select as a read-only
-// text input, since a native select has no read-only state), so reading and editing look alike.
+// The shipment screen's inputs. Read mode shows each field as text under its label ('—' when
+// empty, a date as YYYY-MM-DD like the dashboard's), not a greyed-out input: still a labelled
+// read-only field for assistive technology, without a box or an underline.
 
 type InputProps = {
   label: string;
@@ -29,6 +30,31 @@ export function FieldGrid({ children }: { children: ReactNode }) {
   );
 }
 
+/** The value with its label, as text: what read mode shows for every kind of field. */
+function ReadOnlyText({ label, value, helperText }: { label: string; value: string; helperText?: string }) {
+  return (
+    <TextField
+      variant="standard"
+      label={label}
+      value={value.trim() === '' ? '—' : value}
+      helperText={helperText}
+      size="small"
+      slotProps={{
+        htmlInput: { readOnly: true },
+        input: { disableUnderline: true },
+        inputLabel: { shrink: true },
+      }}
+      sx={{
+        '& .MuiInputBase-input': {
+          color: 'text.primary',
+          WebkitTextFillColor: 'currentColor',
+          textOverflow: 'ellipsis',
+        },
+      }}
+    />
+  );
+}
+
 export function TextInput({
   label,
   value,
@@ -40,6 +66,7 @@ export function TextInput({
   inputMode,
   isMultiline,
 }: InputProps & { inputMode?: 'decimal'; isMultiline?: boolean }) {
+  if (isReadOnly) return <ReadOnlyText label={label} value={value} helperText={helperText} />;
   return (
     <TextField
       label={label}
@@ -51,12 +78,13 @@ export function TextInput({
       helperText={error ?? helperText}
       size="small"
       autoComplete="off"
-      slotProps={{ htmlInput: { readOnly: isReadOnly, inputMode, 'aria-required': isRequired || undefined } }}
+      slotProps={{ htmlInput: { inputMode, 'aria-required': isRequired || undefined } }}
     />
   );
 }
 
 export function DateInput({ label, value, onChange, isReadOnly, error }: InputProps) {
+  if (isReadOnly) return <ReadOnlyText label={label} value={value} />;
   return (
     <TextField
       type="date"
@@ -66,7 +94,7 @@ export function DateInput({ label, value, onChange, isReadOnly, error }: InputPr
       error={error !== undefined}
       helperText={error}
       size="small"
-      slotProps={{ htmlInput: { readOnly: isReadOnly }, inputLabel: { shrink: true } }}
+      slotProps={{ inputLabel: { shrink: true } }}
     />
   );
 }
@@ -79,8 +107,7 @@ export function SelectInput({
   helperText,
   options,
 }: InputProps & { options: readonly string[] }) {
-  if (isReadOnly)
-    return <TextInput label={label} value={value} onChange={onChange} isReadOnly helperText={helperText} />;
+  if (isReadOnly) return <ReadOnlyText label={label} value={value} helperText={helperText} />;
   return (
     <TextField
       select

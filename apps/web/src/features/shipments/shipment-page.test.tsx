@@ -100,6 +100,24 @@ describe('the shipment form', () => {
     expect(await field('House')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
   });
+
+  it('reads as text: an empty field shows —, a date as YYYY-MM-DD; Edit brings the inputs back', async () => {
+    const [dateLabel] = Object.keys(SHIPMENT_DATE_FIELDS) as (keyof Shipment)[];
+    renderScreen(<ShipmentPage mode="edit" />, {
+      user: ADMIN,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: {
+        ...shipmentsApi,
+        'GET /api/Shipments': () => ({ shipments: [{ ...STORED, [dateLabel as string]: '2026-03-12T00:00:00.000Z' }] }),
+      },
+    });
+    expect(await field('Master')).toHaveValue('—');
+    expect(await field(dateLabel as string)).toHaveValue('2026-03-12');
+    await userEvent.click(screen.getByRole('button', { name: 'Edit' }));
+    expect(await field('Master')).toHaveValue('');
+    expect(screen.getByLabelText(dateLabel as string)).toHaveAttribute('type', 'date');
+  });
 });
 
 describe("the shipment's History tab", () => {
