@@ -78,7 +78,7 @@ test('the analytics page follows its filters, and an open exception leads into t
 
   await page.getByRole('region', { name: 'Open exceptions' }).getByRole('link', { name: 'Late arrival: 1' }).click();
   await page.waitForURL((url) => url.pathname === '/' && url.searchParams.get('exception') === 'late_arrival');
-  const rows = page.getByRole('table', { name: 'Line items' }).locator('tbody tr');
+  const rows = page.getByRole('grid', { name: 'Line items' }).locator('tbody tr');
   await expect.poll(() => rows.allInnerTexts()).toHaveLength(1);
   expect(await rows.first().innerText()).toContain(`PO-AN-${stamp}-1`);
 

@@ -1,7 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { LINE_ITEM_COLUMNS, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
+import {
+  DEFAULT_SHOWN_COLUMNS,
+  LINE_ITEM_COLUMNS,
+  REPORT_COLUMNS,
+  type Report,
+} from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
-import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
@@ -20,7 +25,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
-const table = (page: Page) => page.getByRole('table', { name: 'Line items' });
+const table = (page: Page) => page.getByRole('grid', { name: 'Line items' });
 const searchBox = (page: Page) => page.getByRole('searchbox', { name: 'Search across all columns' });
 const filtersChip = (page: Page) => page.getByText(/^Filters: \d+ active$/);
 
@@ -49,15 +54,16 @@ async function apiList(page: Page, params: Record<string, string | number>): Pro
   return (await response.json()) as LineItemsResponse;
 }
 
-/** The text of one column of every row on screen (by its position in the report). */
-function shownColumn(page: Page, report: Report, column: keyof typeof LINE_ITEM_COLUMNS): Promise<string[]> {
-  const index = REPORT_COLUMNS[report].indexOf(column);
-  return table(page)
-    .locator('tbody tr')
-    .evaluateAll(
-      (rows, at) => rows.map((row) => (row.querySelectorAll('th, td')[at] as HTMLElement | undefined)?.innerText ?? ''),
-      index,
+/** The text of one column of every row on screen (found by its header). */
+function shownColumn(page: Page, column: keyof typeof LINE_ITEM_COLUMNS): Promise<string[]> {
+  return table(page).evaluate((grid, label) => {
+    const headers = [...grid.querySelectorAll('thead th')].map((header) => (header as HTMLElement).innerText.trim());
+    // A sorted header also holds its rank.
+    const at = headers.findIndex((header) => header.startsWith(label));
+    return [...grid.querySelectorAll('tbody tr')].map(
+      (row) => (row.querySelectorAll('th, td')[at] as HTMLElement | undefined)?.innerText ?? '',
     );
+  }, LINE_ITEM_COLUMNS[column].label);
 }
 
 async function applyFilters(page: Page, filters: Filter[], logic: 'AND' | 'OR' = 'AND') {
@@ -126,7 +132,7 @@ test('the saved view is per user: not shown to the next user, back for its owner
     pageSize: 100,
   });
   await expect
-    .poll(() => shownColumn(page, 'default', 'title'), { timeout: 10_000 })
+    .poll(() => shownColumn(page, 'title'), { timeout: 10_000 })
     .toEqual(expected.lineItems.map((lineItem) => lineItem.title));
   // The panel opens on the saved filter and logic.
   await page.getByRole('button', { name: 'Filter', exact: true }).click();
@@ -169,7 +175,7 @@ describe('export', () => {
     expect(defaultReport.lines.slice(1).every((line) => line.includes('"Kestrel Freight"'))).toBe(true);
 
     await page.getByRole('tab', { name: 'DR Report' }).click();
-    await expect.poll(() => table(page).getByRole('columnheader').count()).toBe(REPORT_COLUMNS.dr.length);
+    await expect.poll(() => table(page).getByRole('columnheader').count()).toBe(DEFAULT_SHOWN_COLUMNS.dr.length + 1);
     const drReport = await exportCsv(page);
     expect(drReport.lines[0]).toBe(csvHeader('dr'));
     expect(drReport.lines).toHaveLength(total + 1);
@@ -213,18 +219,20 @@ describe('what each role sees', () => {
     await roleShown(page, 'Admin');
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('tab', { name: 'DR Report' }).click();
-    await expect.poll(() => table(page).getByRole('columnheader').count()).toBe(REPORT_COLUMNS.dr.length);
+    await expect.poll(() => table(page).getByRole('columnheader').count()).toBe(DEFAULT_SHOWN_COLUMNS.dr.length + 1);
     await expectNoSeriousA11yViolations(page);
     await page.getByRole('tab', { name: 'Default Report' }).click();
-    await expect.poll(() => table(page).getByRole('columnheader').count()).toBe(REPORT_COLUMNS.default.length);
+    await expect
+      .poll(() => table(page).getByRole('columnheader').count())
+      .toBe(DEFAULT_SHOWN_COLUMNS.default.length + 1);
 
     await page.getByLabel('Rows per page').selectOption('500');
     const { lineItems } = await apiList(page, { pageSize: 500 });
     await expect
-      .poll(() => shownColumn(page, 'default', 'title'), { timeout: 10_000 })
+      .poll(() => shownColumn(page, 'title'), { timeout: 10_000 })
       .toEqual(lineItems.map((lineItem) => lineItem.title));
 
-    const transit = await shownColumn(page, 'default', 'transit_type');
+    const transit = await shownColumn(page, 'transit_type');
     expect(transit).toEqual(
       lineItems.map((lineItem) =>
         ['SEA', 'AIR', 'COU', 'ROA'].includes(lineItem.transit_type) ? lineItem.transit_type : 'N/A',
@@ -245,9 +253,14 @@ describe('what each role sees', () => {
     expect(hidden).toBeGreaterThan(0);
     expect(await table(page).getByRole('img', { name: 'Hidden record' }).count()).toBe(hidden);
 
-    // A row opens /line-item/{index} with the row and the rows on screen.
-    await table(page).locator('tbody tr').nth(2).locator('th').click();
-    await page.waitForURL('**/line-item/2');
+    // A row opens its line item's own address (/line-item/{PO}?shipment=...) with the row and the rows on screen.
+    await table(page).locator('tbody tr').nth(2).locator('td').last().click();
+    const third = lineItems[2] as LineItem;
+    await page.waitForURL(
+      (url) =>
+        url.pathname === `/line-item/${encodeURIComponent(third.title)}` &&
+        url.searchParams.get('shipment') === third.related_shipment,
+    );
     const state = await page.evaluate(
       () =>
         (window.history.state as { usr?: { index: number; subsetData: unknown[]; lineItem: { title: string } } })?.usr,
@@ -287,9 +300,9 @@ describe('what each role sees', () => {
     expect(own.total).toBeLessThan(everyone.totalAll);
     await page.getByText(`of ${own.total} entries`).waitFor();
     await expect
-      .poll(() => shownColumn(page, 'default', 'title'), { timeout: 10_000 })
+      .poll(() => shownColumn(page, 'title'), { timeout: 10_000 })
       .toEqual(own.lineItems.map((lineItem) => lineItem.title));
-    const companies = new Set(await shownColumn(page, 'default', 'forwarder_name'));
+    const companies = new Set(await shownColumn(page, 'forwarder_name'));
     expect([...companies]).toEqual([forwarder.company]);
     expect(await table(page).getByRole('img', { name: 'Hidden record' }).count()).toBe(0);
     await roleShown(page, 'Forwarder');

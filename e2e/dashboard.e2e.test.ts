@@ -48,7 +48,7 @@ async function allLineItems(page: Page): Promise<LineItem[]> {
   }
 }
 
-const table = (page: Page) => page.getByRole('table', { name: 'Line items' });
+const table = (page: Page) => page.getByRole('grid', { name: 'Line items' });
 
 /** The PO numbers of the rows on screen, top to bottom. */
 function shownTitles(page: Page): Promise<string[]> {
@@ -280,7 +280,12 @@ test('paging: First, Previous, five numbered pages, Next, Last; a new page size 
   await pages.getByRole('button', { name: 'Next' }).click();
   const second = await expectTableToShow(page, { page: 2, pageSize: 25 });
   await table(page).locator('tbody th').first().click();
-  await page.waitForURL('**/line-item/0');
+  const opened = second.lineItems[0] as LineItem;
+  await page.waitForURL(
+    (url) =>
+      url.pathname === `/line-item/${encodeURIComponent(opened.title)}` &&
+      url.searchParams.get('shipment') === opened.related_shipment,
+  );
   await page.goBack();
   await page.getByText(`Page 2 of ${Math.ceil(total / 25)}`).waitFor();
   await expectTableToShow(page, { page: 2, pageSize: 25 });

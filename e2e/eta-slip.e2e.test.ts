@@ -71,7 +71,7 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   const chips = page.getByRole('group', { name: 'Needs attention' });
   await chips.getByRole('button', { name: /^ETA slipped · / }).click();
   await page.waitForURL((url) => url.searchParams.get('exception') === 'eta_slipped');
-  const table = page.getByRole('table', { name: 'Line items' });
+  const table = page.getByRole('grid', { name: 'Line items' });
   await table.getByRole('columnheader', { name: 'Exceptions' }).waitFor();
   const lineItem = table.locator('tbody tr', { hasText: po });
   await expect.poll(() => lineItem.innerText()).toContain('ETA slipped');

@@ -47,7 +47,7 @@ async function openImportFromSidebar(page: Page) {
 }
 
 const shipmentsInput = (page: Page) => page.getByLabel('Shipments file (CSV or Excel .xlsx)');
-const lineItemsTable = (page: Page) => page.getByRole('table', { name: 'Line items' });
+const lineItemsTable = (page: Page) => page.getByRole('grid', { name: 'Line items' });
 
 /** The PO numbers of the dashboard rows on screen. */
 function shownTitles(page: Page): Promise<string[]> {

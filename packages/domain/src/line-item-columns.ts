@@ -56,6 +56,32 @@ export const REPORT_COLUMNS: Record<Report, readonly ColumnKey[]> = {
   ],
 };
 
+/**
+ * The columns a table shows until its user chooses (issue 21's column chooser). At 1440 px the
+ * Default Report's 16 columns (2,646 px) showed 7, with Dest. ETA and every date off-screen: by
+ * default it shows these ten, the dates included; the ports, consignee, part numbers and bills of
+ * lading are a click away. DR keeps SPEC.md's list.
+ */
+export const DEFAULT_SHOWN_COLUMNS: Record<Report, readonly ColumnKey[]> = {
+  default: [
+    'title',
+    'related_shipment',
+    'forwarder_name',
+    'transit_type',
+    'numberOfParts',
+    'total_qty',
+    'atd',
+    'dest_eta',
+    'ata',
+    'est_delivery',
+  ],
+  dr: REPORT_COLUMNS.dr,
+};
+
+/** How tightly a table's rows sit (issue 21). */
+export const DENSITIES = ['compact', 'comfortable'] as const;
+export type Density = (typeof DENSITIES)[number];
+
 /** Default-report columns that DR does not show: searched separately so each report searches only what it shows. */
 export const DEFAULT_ONLY_COLUMNS = REPORT_COLUMNS.default.filter((key) => !REPORT_COLUMNS.dr.includes(key));
 

@@ -46,7 +46,7 @@ export function failureMessage(error: unknown, fallback: string) {
 }
 
 export type RequestOptions = {
-  method?: 'GET' | 'POST';
+  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
   query?: Record<string, string | number | undefined>;
   body?: unknown;
   signal?: AbortSignal;

@@ -26,6 +26,12 @@ export const paths = {
   shipmentPattern: '/shipment-details/:id',
   /** A line item by its place in the list passed in navigation state, or by its PO number. */
   lineItem: (id: number | string) => `/line-item/${encodeURIComponent(String(id))}`,
+  /**
+   * A line item's own address, which opens it in a new tab, a bookmark or a message (issue 21):
+   * its PO number, and its shipment, since one PO may be on several shipments.
+   */
+  lineItemOf: ({ title, related_shipment }: Pick<LineItem, 'title' | 'related_shipment'>) =>
+    `/line-item/${encodeURIComponent(title)}?${new URLSearchParams({ shipment: related_shipment })}`,
   shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
 } as const;
 

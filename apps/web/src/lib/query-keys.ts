@@ -80,3 +80,12 @@ export const alertKeys = {
 };
 
 export const siteKeys = { all: ['site'] as const };
+
+/** Named dashboard views (issue 21): the list the user may open, and one opened by its link. */
+const VIEWS = ['views'] as const;
+
+export const viewKeys = {
+  all: VIEWS,
+  list: () => [...VIEWS, 'list'] as const,
+  one: (id: number) => [...VIEWS, 'one', id] as const,
+};

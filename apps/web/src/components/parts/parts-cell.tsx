@@ -40,6 +40,9 @@ export function PartsCell({ lineItem, canEdit }: { lineItem: PartsOwner; canEdit
           setPopoverAnchor(event.currentTarget);
         }}
         onKeyDown={stopPropagation}
+        // The dashboard's grid makes the cell the Tab stop, and Enter on it presses this button.
+        tabIndex={-1}
+        data-cell-action
         sx={{ minWidth: 40, fontVariantNumeric: 'tabular-nums' }}
       >
         {count}

@@ -1,8 +1,7 @@
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
-import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs } from '@mui/material';
+import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs, useMediaQuery } from '@mui/material';
 import type { PageSize } from '@quayside/domain/constants';
 import type { ColumnKey, Report } from '@quayside/domain/line-item-columns';
-import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
@@ -10,24 +9,37 @@ import { FollowViewButton } from '../../components/alerts/follow-view-button.tsx
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { useDataChanged } from '../../lib/data-changed.ts';
-import { canEdit, canManageUsers } from '../../lib/permissions.ts';
+import { canEdit, canHideLineItems, canManageUsers } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSignedInUser } from '../../lib/session.tsx';
+import { BulkActions } from './bulk-actions.tsx';
+import { ColumnChooser } from './column-chooser.tsx';
 import { DashboardHeader } from './dashboard-header.tsx';
 import { EmptyState, LoadingState } from './dashboard-states.tsx';
 import { dashboardListParams } from './dashboard-view.ts';
 import { ExportButton } from './export-button.tsx';
 import { FilterPanel } from './filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters.ts';
+import { LineItemCards } from './line-item-cards.tsx';
 import { LineItemTable } from './line-item-table.tsx';
 import { lineItemCountQuery, lineItemListQuery } from './line-items-api.ts';
+import { namedViewOf } from './named-view.ts';
 import { NeedsAttention } from './needs-attention.tsx';
 import { Pagination } from './pagination.tsx';
 import { matchCount, pageCountOf } from './paging.ts';
+import { hasSelection, NO_SELECTION } from './row-selection.ts';
 import { SearchBox } from './search-box.tsx';
+import { SelectionBar } from './selection-bar.tsx';
 import { TableSummary } from './table-summary.tsx';
 import { countParamsOf, exportParamsOf, followedViewOf, isViewCustomised } from './table-view.ts';
-import { dashboardViewAt, useDashboardView } from './use-dashboard-view.ts';
+import { dashboardViewAt, hasSavedView, useDashboardView } from './use-dashboard-view.ts';
+import { useGridLayout } from './use-grid-layout.ts';
+import { useNamedViews } from './use-named-views.ts';
+import { useRowSelection } from './use-row-selection.ts';
+import { ViewsMenu } from './views-menu.tsx';
+
+/** Below this width the rows are cards (issue 21): 16 columns side by side do not read on a phone. */
+const NARROW_SCREEN = '(max-width: 767.95px)';
 
 export const DATA_CHANGED_NOTICE = 'You have made changes. Refresh to pull updated data.';
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
@@ -84,6 +96,11 @@ function LineItemsDashboard({ email }: { email: string }) {
   const [view, dispatch] = useDashboardView(email);
   const { page, report, importId } = view;
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
+  const [layout, setLayout] = useGridLayout(email);
+  const columns = layout.columns[report];
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  const [opensBlank] = useState(() => window.location.search === '' && !hasSavedView(email));
+  const openNamedView = useNamedViews({ dispatch, layout, setLayout, opensBlank });
 
   const params = dashboardListParams(view);
   const list = useQuery(lineItemListQuery(params));
@@ -96,10 +113,23 @@ function LineItemsDashboard({ email }: { email: string }) {
   const pageCount = data && matches ? pageCountOf(matches.count, data.pageSize) : 1;
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();
+  const pageRows = data?.lineItems ?? [];
+  const rows = useRowSelection(JSON.stringify(countParamsOf(params)), pageRows);
 
   const clearSearch = () => dispatch({ type: 'search', searchQuery: '' });
   const clearFilters = () => dispatch({ type: 'filter', filters: [], filterLogic: view.filterLogic });
   const clearImport = () => dispatch({ type: 'clearImport' });
+
+  const emptyState = data ? (
+    <EmptyState
+      hasNoData={data.totalAll === 0}
+      isAdmin={canManageUsers(role)}
+      hasSearch={search !== ''}
+      hasFilters={activeFilterCount > 0}
+      onClearSearch={clearSearch}
+      onClearFilters={clearFilters}
+    />
+  ) : null;
 
   // Rows deleted elsewhere (or a remembered page of a longer list) can leave the page past the end: go to the last one.
   // Where the end is is known only from an exact count.
@@ -176,7 +206,37 @@ function LineItemsDashboard({ email }: { email: string }) {
             Reset view
           </Button>
         ) : null}
+        <Stack direction="row" spacing={1} sx={{ ml: 'auto' }}>
+          <ViewsMenu
+            onOpen={openNamedView}
+            isAdmin={canManageUsers(role)}
+            current={namedViewOf(view, layout)}
+            shareLabel={role === 'Forwarder' ? 'Share with my company' : 'Share with staff'}
+          />
+          <ColumnChooser report={report} layout={layout} onChange={setLayout} />
+        </Stack>
       </Stack>
+
+      {data && matches && hasSelection(rows.selection) ? (
+        <SelectionBar
+          selection={rows.selection}
+          page={rows.table.page}
+          rowsShown={pageRows.length}
+          matches={matches}
+          onChange={rows.setSelection}
+          actions={
+            <BulkActions
+              selection={rows.selection}
+              matching={matches.count}
+              query={countParamsOf(params)}
+              exportParams={exportParamsOf(params)}
+              canHide={canHideLineItems(role)}
+              canDelete={canEdit(role)}
+              onDone={() => rows.setSelection(NO_SELECTION)}
+            />
+          }
+        />
+      ) : null}
 
       <Box id={REPORT_PANEL_ID} role="tabpanel" aria-labelledby={reportTabId(report)}>
         {list.isPending ? (
@@ -196,25 +256,28 @@ function LineItemsDashboard({ email }: { email: string }) {
           <Paper variant="outlined">
             {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
             <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
-            <LineItemTable
-              lineItems={data.lineItems}
-              columns={REPORT_COLUMNS[report]}
-              sortConfigs={view.sortConfigs}
-              onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
-              canEditParts={canEdit(role)}
-              isUpdating={list.isPlaceholderData}
-              withExceptions={view.exceptions.length > 0}
-              emptyState={
-                <EmptyState
-                  hasNoData={data.totalAll === 0}
-                  isAdmin={canManageUsers(role)}
-                  hasSearch={search !== ''}
-                  hasFilters={activeFilterCount > 0}
-                  onClearSearch={clearSearch}
-                  onClearFilters={clearFilters}
-                />
-              }
-            />
+            {isNarrow ? (
+              <LineItemCards
+                lineItems={data.lineItems}
+                columns={columns}
+                withExceptions={view.exceptions.length > 0}
+                selection={rows.table}
+                emptyState={emptyState}
+              />
+            ) : (
+              <LineItemTable
+                lineItems={data.lineItems}
+                columns={columns}
+                sortConfigs={view.sortConfigs}
+                onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
+                canEditParts={canEdit(role)}
+                isUpdating={list.isPlaceholderData}
+                withExceptions={view.exceptions.length > 0}
+                selection={rows.table}
+                density={layout.density}
+                emptyState={emptyState}
+              />
+            )}
             <Stack
               direction={{ xs: 'column', lg: 'row' }}
               spacing={2}

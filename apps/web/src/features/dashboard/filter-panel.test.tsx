@@ -81,4 +81,28 @@ describe('the filter panel', () => {
     expect(onApply).toHaveBeenCalledWith([], 'AND');
     expect(within(panel).getByText('No filters. Add one to narrow the list.')).toBeInTheDocument();
   });
+  it('applies the filters on Enter in a value', async () => {
+    const { row, onApply, onClose } = openPanel();
+    await userEvent.type(within(row(1)).getByRole('textbox', { name: 'Value' }), 'PO-7{Enter}');
+    expect(onApply).toHaveBeenCalledWith([{ column: 'title', operator: 'contains', value: 'PO-7' }], 'AND');
+    expect(onClose).toHaveBeenCalled();
+  });
+
+  it('asks before Esc discards rows not applied, and closes at once when nothing changed', async () => {
+    const { panel, row, onApply, onClose } = openPanel();
+    await userEvent.keyboard('{Escape}');
+    expect(onClose).toHaveBeenCalledTimes(1);
+
+    await userEvent.type(within(row(1)).getByRole('textbox', { name: 'Value' }), 'bolt');
+    await userEvent.keyboard('{Escape}');
+    const question = within(panel).getByRole('alertdialog', { name: 'Discard the filters not applied?' });
+    expect(onClose).toHaveBeenCalledTimes(1);
+    await userEvent.click(within(question).getByRole('button', { name: 'Keep editing' }));
+    expect(within(row(1)).getByRole('textbox', { name: 'Value' })).toHaveValue('bolt');
+
+    await userEvent.keyboard('{Escape}');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Discard' }));
+    expect(onClose).toHaveBeenCalledTimes(2);
+    expect(onApply).not.toHaveBeenCalled();
+  });
 });

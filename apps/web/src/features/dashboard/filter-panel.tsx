@@ -1,9 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Button, Popover, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
+import { Alert, Button, Popover, Stack, ToggleButton, ToggleButtonGroup, Typography } from '@mui/material';
 import type { ColumnKey, Report } from '@quayside/domain/line-item-columns';
 import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
-import { useId, useState } from 'react';
+import { useId, useRef, useState } from 'react';
 import { FilterRow } from './filter-row.tsx';
 import { type FilterLogic, isActiveFilter, newFilter } from './filters.ts';
 
@@ -55,6 +55,14 @@ function FilterPanelContent({
   // With nothing set the panel opens with one new row to fill in.
   const [rows, setRows] = useState<Filter[]>(() => (filters.length > 0 ? [...filters] : [newFilter(report)]));
   const [draftLogic, setDraftLogic] = useState<FilterLogic>(logic);
+  const [isConfirmingDiscard, setIsConfirmingDiscard] = useState(false);
+  const formRef = useRef<HTMLFormElement>(null);
+  const isChanged = draftLogic !== logic || JSON.stringify(rows.filter(isActiveFilter)) !== JSON.stringify(filters);
+  const apply = () => {
+    // A row waiting for a value would pass every line item (SPEC.md §5): it is dropped, not counted.
+    onApply(rows.filter(isActiveFilter), draftLogic);
+    onClose();
+  };
   // The report's columns, plus any a row already uses (a filter set on the other tab stays editable).
   const columns: ColumnKey[] = [...new Set([...REPORT_COLUMNS[report], ...rows.map((row) => row.column)])];
 
@@ -62,7 +70,22 @@ function FilterPanelContent({
     setRows((current) => current.map((row, at) => (at === index ? filter : row)));
 
   return (
-    <Stack spacing={2}>
+    <Stack
+      ref={formRef}
+      component="form"
+      spacing={2}
+      // Enter in a value applies the filters, as in any form.
+      onSubmit={(event) => {
+        event.preventDefault();
+        apply();
+      }}
+      // Esc with rows not yet applied asks first (the panel's own Esc is stopped); a second Esc discards.
+      onKeyDown={(event) => {
+        if (event.key !== 'Escape' || !isChanged || isConfirmingDiscard) return;
+        event.stopPropagation();
+        setIsConfirmingDiscard(true);
+      }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
         <Typography id={headingId} variant="h6" component="h2">
           Filter Data
@@ -99,6 +122,35 @@ function FilterPanelContent({
         ) : null}
       </Stack>
 
+      {isConfirmingDiscard ? (
+        <Alert
+          severity="warning"
+          role="alertdialog"
+          aria-label="Discard the filters not applied?"
+          action={
+            <Stack direction="row" spacing={1}>
+              <Button color="inherit" size="small" onClick={onClose}>
+                Discard
+              </Button>
+              {/* The question takes the focus, as a dialog's would. */}
+              <Button
+                color="inherit"
+                size="small"
+                autoFocus
+                onClick={() => {
+                  setIsConfirmingDiscard(false);
+                  formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+                }}
+              >
+                Keep editing
+              </Button>
+            </Stack>
+          }
+        >
+          Discard the filters not applied?
+        </Alert>
+      ) : null}
+
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
         <Button
           color="inherit"
@@ -113,14 +165,7 @@ function FilterPanelContent({
           <Button startIcon={<AddIcon />} onClick={() => setRows((current) => [...current, newFilter(report)])}>
             Add Filter
           </Button>
-          <Button
-            variant="contained"
-            onClick={() => {
-              // A row waiting for a value would pass every line item (SPEC.md §5): it is dropped, not counted.
-              onApply(rows.filter(isActiveFilter), draftLogic);
-              onClose();
-            }}
-          >
+          <Button variant="contained" type="submit">
             Apply Filters
           </Button>
         </Stack>

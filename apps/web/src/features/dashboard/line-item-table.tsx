@@ -1,20 +1,40 @@
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
-import { Box, Stack, Table, TableBody, TableCell, TableContainer, TableHead, TableRow } from '@mui/material';
-import { amber } from '@mui/material/colors';
+import {
+  Box,
+  Checkbox,
+  Link,
+  Stack,
+  Table,
+  TableBody,
+  TableCell,
+  TableContainer,
+  TableHead,
+  TableRow,
+} from '@mui/material';
+import { amber, blue, grey } from '@mui/material/colors';
 import { PO_REVIEW_THRESHOLD } from '@quayside/domain/constants';
-import type { ColumnKey } from '@quayside/domain/line-item-columns';
+import type { ColumnKey, Density } from '@quayside/domain/line-item-columns';
 import { displayText } from '@quayside/domain/line-item-columns';
 import type { LineItem } from '@quayside/domain/line-items';
-import type { ReactNode, SyntheticEvent } from 'react';
-import { useNavigate } from 'react-router';
+import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { PartsCell } from '../../components/parts/parts-cell.tsx';
 import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
+import { type GridCellProps, useGridFocus } from './grid-cell.ts';
 import { ExceptionBadges } from './needs-attention.tsx';
+import type { PageTick } from './row-selection.ts';
 import { type SortConfig, shownSorts } from './sort-rules.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
-/** What the line-item detail receives when a row is opened (SPEC.md §2 route table). */
+/** The checkboxes of the rows and of the page, when the user can act on rows together. */
+export type TableSelection = {
+  isSelected: (lineItem: LineItem) => boolean;
+  /** `extend`: Shift was held, so the range from the last clicked row follows. */
+  onToggle: (lineItem: LineItem, extend: boolean) => void;
+  page: PageTick;
+  onTogglePage: () => void;
+};
 
 type LineItemTableProps = {
   lineItems: readonly LineItem[];
@@ -22,55 +42,139 @@ type LineItemTableProps = {
   sortConfigs: readonly SortConfig[];
   onSort: (column: ColumnKey) => void;
   canEditParts: boolean;
-  /** Replaces the default, which opens /line-item/{index} with the row and the shown rows in navigation state. */
-  onRowClick?: (lineItem: LineItem, index: number) => void;
   /** The next page is on its way; the rows shown are the previous ones. */
   isUpdating?: boolean;
   /** Shown in place of the rows when there are none. */
   emptyState?: ReactNode;
   /** Adds an 'Exceptions' column (the user chose exceptions to look at). */
   withExceptions?: boolean;
+  selection?: TableSelection;
+  density?: Density;
 };
 
-const TABLE_STYLE = { '& .MuiTableBody-root .MuiTableCell-root': { whiteSpace: 'nowrap' } } as const;
+const CHECKBOX_WIDTH = 48;
 
-/** SPEC.md §2 'Dashboard' table: one page of line items, sortable by header. */
+// One rule for every cell rather than an sx per cell: 800 cells' styles cost the first rows' paint.
+// Cells take their row's colour, opaque, so the pinned PO # column hides what scrolls under it.
+const tableStyle = (density: Density) =>
+  ({
+    '& .MuiTableBody-root .MuiTableCell-root': { whiteSpace: 'nowrap', bgcolor: 'inherit' },
+    // 8 px either side (MUI's 16): at 1440 px the default columns, the dates included, fit.
+    '& .MuiTableCell-root:not(.MuiTableCell-paddingCheckbox)': {
+      px: 1,
+      ...(density === 'comfortable' ? { py: 1.25 } : {}),
+    },
+    '& [data-row]:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
+    '& .MuiTableBody-root .MuiTableRow-root': { bgcolor: 'background.paper', '&:hover': { bgcolor: grey[100] } },
+    '& .MuiTableBody-root .review-row': { bgcolor: amber[50], '&:hover': { bgcolor: amber[100] } },
+    '& .MuiTableBody-root .selected-row': { bgcolor: blue[50], '&:hover': { bgcolor: blue[100] } },
+    '& .pinned': { position: 'sticky', zIndex: 1 },
+  }) as const;
+
+/** A click that asks for a new tab or window: it opens the row's address there. */
+const isNewTabClick = (event: MouseEvent) => event.ctrlKey || event.metaKey || event.button === 1;
+
+/**
+ * SPEC.md §2 'Dashboard' table: one page of line items, sortable by header. Each row is its line
+ * item's link (PO # and the row itself: a new tab, a bookmark, a message), the header stays in
+ * view and PO # stays on the left while the rest scrolls; the table is one Tab stop with the
+ * arrows inside it.
+ */
 export function LineItemTable({
   lineItems,
   columns,
   sortConfigs,
   onSort,
   canEditParts,
-  onRowClick,
   isUpdating = false,
   emptyState,
   withExceptions = false,
+  selection,
+  density = 'compact',
 }: LineItemTableProps) {
   const navigate = useNavigate();
   const shown = shownSorts(sortConfigs);
-  const openRow =
-    onRowClick ??
-    ((lineItem: LineItem, index: number) => {
-      const state: LineItemNavigationState = { lineItem, subsetData: [...lineItems], index };
-      navigate(paths.lineItem(index), { state });
-    });
+  const firstColumn = selection ? 1 : 0;
+  const colCount = firstColumn + columns.length + (withExceptions ? 1 : 0);
+  const stateFor = (index: number): LineItemNavigationState => ({
+    lineItem: lineItems[index],
+    subsetData: [...lineItems],
+    index,
+  });
+  const openRow = (index: number) => {
+    const lineItem = lineItems[index];
+    if (lineItem) navigate(paths.lineItemOf(lineItem), { state: stateFor(index) });
+  };
+
+  const grid = useGridFocus(
+    { rows: lineItems.length + 1, cols: colCount },
+    { row: lineItems.length > 0 ? 1 : 0, col: firstColumn },
+    {
+      onActivate: ({ row, col }, element) => {
+        if (row === 0) {
+          const column = columns[col - firstColumn];
+          if (column) onSort(column);
+          else if (selection && col === 0) selection.onTogglePage();
+          return;
+        }
+        // A cell with a control of its own (the parts count, the shipment's link) presses it.
+        const action = element.querySelector<HTMLElement>('[data-cell-action]');
+        if (action) action.click();
+        else openRow(row - 1);
+      },
+      onToggle: ({ row }) => {
+        const lineItem = lineItems[row - 1];
+        if (!selection) return;
+        if (row === 0) selection.onTogglePage();
+        else if (lineItem) selection.onToggle(lineItem, false);
+      },
+    },
+  );
 
   return (
-    <TableContainer>
-      {/* One rule for every cell rather than an sx per cell: 800 cells' styles cost the first rows' paint. */}
-      <Table size="small" aria-label="Line items" aria-busy={isUpdating} sx={TABLE_STYLE}>
+    // Bounded by the window, so the header stays in view and the sideways scrollbar is never 50 rows down.
+    <TableContainer sx={{ maxHeight: 'max(360px, calc(100dvh - 120px))' }}>
+      <Table
+        ref={grid.tableRef}
+        stickyHeader
+        size="small"
+        role="grid"
+        aria-label="Line items"
+        aria-busy={isUpdating}
+        aria-multiselectable={selection ? true : undefined}
+        onKeyDown={grid.onKeyDown}
+        sx={tableStyle(density)}
+      >
         <TableHead>
           <TableRow>
-            {columns.map((column) => (
+            {selection ? (
+              <TableCell
+                {...grid.cellProps(0, 0)}
+                padding="checkbox"
+                sx={{ left: 0, zIndex: 3, bgcolor: 'background.paper' }}
+              >
+                <Checkbox
+                  size="small"
+                  tabIndex={-1}
+                  checked={selection.page === 'all'}
+                  indeterminate={selection.page === 'some'}
+                  onChange={selection.onTogglePage}
+                  slotProps={{ input: { 'aria-label': 'Select the rows of this page' } }}
+                />
+              </TableCell>
+            ) : null}
+            {columns.map((column, at) => (
               <SortableHeader
                 key={column}
                 column={column}
                 sort={shown.sorts.find((sort) => sort.key === column)}
                 isDefault={shown.isDefault}
                 onSort={onSort}
+                cell={grid.cellProps(0, firstColumn + at)}
+                stickyLeft={at === 0 ? firstColumn * CHECKBOX_WIDTH : undefined}
               />
             ))}
-            {withExceptions ? <TableCell>Exceptions</TableCell> : null}
+            {withExceptions ? <TableCell {...grid.cellProps(0, colCount - 1)}>Exceptions</TableCell> : null}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -81,7 +185,13 @@ export function LineItemTable({
               columns={columns}
               canEditParts={canEditParts}
               withExceptions={withExceptions}
-              onOpen={() => openRow(lineItem, index)}
+              selection={selection}
+              navigationState={() => stateFor(index)}
+              onOpen={(event) => {
+                if (isNewTabClick(event)) window.open(paths.lineItemOf(lineItem), '_blank', 'noopener');
+                else openRow(index);
+              }}
+              cellProps={(col) => grid.cellProps(index + 1, col)}
             />
           ))}
         </TableBody>
@@ -99,30 +209,64 @@ type LineItemRowProps = {
   columns: readonly ColumnKey[];
   canEditParts: boolean;
   withExceptions: boolean;
-  onOpen: () => void;
+  selection: TableSelection | undefined;
+  navigationState: () => LineItemNavigationState;
+  onOpen: (event: MouseEvent) => void;
+  cellProps: (col: number) => GridCellProps;
 };
 
-function LineItemRow({ lineItem, columns, canEditParts, withExceptions, onOpen }: LineItemRowProps) {
+// Controls inside a row (links, the checkbox, the parts popover and dialog, portals included: React
+// bubbles their events up to the row) act for themselves and do not also open the line item.
+const keepInside = (event: SyntheticEvent) => event.stopPropagation();
+
+function LineItemRow({
+  lineItem,
+  columns,
+  canEditParts,
+  withExceptions,
+  selection,
+  navigationState,
+  onOpen,
+  cellProps,
+}: LineItemRowProps) {
   // SPEC.md §9: a PO number flagged for review gets an amber row.
   const needsReview = lineItem.po_review_required > PO_REVIEW_THRESHOLD;
+  const isSelected = selection?.isSelected(lineItem) ?? false;
+  const firstColumn = selection ? 1 : 0;
   return (
     <TableRow
-      hover
-      tabIndex={0}
       onClick={onOpen}
-      onKeyDown={(event) => {
-        if (event.key === 'Enter' && event.target === event.currentTarget) onOpen();
+      onAuxClick={(event) => {
+        if (event.button === 1) onOpen(event);
       }}
-      sx={{
-        cursor: 'pointer',
-        ...(needsReview ? { bgcolor: amber[50], '&.MuiTableRow-hover:hover': { bgcolor: amber[100] } } : {}),
-      }}
+      aria-selected={selection ? isSelected : undefined}
+      className={isSelected ? 'selected-row' : needsReview ? 'review-row' : undefined}
+      sx={{ cursor: 'pointer' }}
     >
-      {columns.map((column) => (
-        <LineItemCell key={column} column={column} lineItem={lineItem} canEditParts={canEditParts} />
+      {selection ? (
+        <TableCell {...cellProps(0)} padding="checkbox" className="pinned" sx={{ left: 0 }} onClick={keepInside}>
+          <Checkbox
+            size="small"
+            tabIndex={-1}
+            checked={isSelected}
+            onClick={(event) => selection.onToggle(lineItem, event.shiftKey)}
+            slotProps={{ input: { 'aria-label': `Select PO ${lineItem.title} on ${lineItem.related_shipment}` } }}
+          />
+        </TableCell>
+      ) : null}
+      {columns.map((column, at) => (
+        <LineItemCell
+          key={column}
+          column={column}
+          lineItem={lineItem}
+          canEditParts={canEditParts}
+          navigationState={navigationState}
+          cell={cellProps(firstColumn + at)}
+          stickyLeft={at === 0 ? firstColumn * CHECKBOX_WIDTH : undefined}
+        />
       ))}
       {withExceptions ? (
-        <TableCell>
+        <TableCell {...cellProps(firstColumn + columns.length)}>
           <ExceptionBadges exceptions={lineItem.exceptions} />
         </TableCell>
       ) : null}
@@ -130,25 +274,39 @@ function LineItemRow({ lineItem, columns, canEditParts, withExceptions, onOpen }
   );
 }
 
-// The parts popover and dialog sit inside the row, and React bubbles their events (even from a
-// portal) up to it: they must not also open the line item.
-const keepInside = (event: SyntheticEvent) => event.stopPropagation();
-
 function LineItemCell({
   column,
   lineItem,
   canEditParts,
+  navigationState,
+  cell,
+  stickyLeft,
 }: {
   column: ColumnKey;
   lineItem: LineItem;
   canEditParts: boolean;
+  navigationState: () => LineItemNavigationState;
+  cell: GridCellProps;
+  stickyLeft: number | undefined;
 }) {
+  const pinned = stickyLeft !== undefined ? { className: 'pinned', style: { left: stickyLeft } } : {};
   switch (column) {
     case 'title':
       return (
-        <TableCell component="th" scope="row" sx={{ whiteSpace: 'nowrap', fontWeight: 500 }}>
+        <TableCell {...cell} {...pinned} component="th" scope="row" sx={{ fontWeight: 500 }}>
           <Stack direction="row" spacing={0.5} sx={{ alignItems: 'center' }}>
-            <span>{lineItem.title}</span>
+            {/* A real link: a new tab, a copied address; a plain click takes the list along for previous/next. */}
+            <Link
+              component={RouterLink}
+              to={paths.lineItemOf(lineItem)}
+              state={navigationState()}
+              tabIndex={-1}
+              color="inherit"
+              underline="hover"
+              onClick={keepInside}
+            >
+              {lineItem.title}
+            </Link>
             {/* Only staff ever receive hidden records; they see which ones forwarders do not. */}
             {lineItem.hide_lineitem ? (
               <VisibilityOffIcon fontSize="small" color="action" titleAccess="Hidden record" />
@@ -156,15 +314,30 @@ function LineItemCell({
           </Stack>
         </TableCell>
       );
+    case 'related_shipment':
+      return (
+        <TableCell {...cell} {...pinned}>
+          <Link
+            component={RouterLink}
+            to={paths.shipment(lineItem.related_shipment)}
+            tabIndex={-1}
+            data-cell-action
+            underline="hover"
+            onClick={keepInside}
+          >
+            {lineItem.related_shipment}
+          </Link>
+        </TableCell>
+      );
     case 'transit_type':
       return (
-        <TableCell>
+        <TableCell {...cell} {...pinned}>
           <TransitChip transitType={lineItem.transit_type} />
         </TableCell>
       );
     case 'numberOfParts':
       return (
-        <TableCell onClick={keepInside} onKeyDown={keepInside}>
+        <TableCell {...cell} {...pinned} onClick={keepInside}>
           <PartsCell lineItem={lineItem} canEdit={canEditParts} />
         </TableCell>
       );
@@ -172,7 +345,7 @@ function LineItemCell({
       // One line per row: a long list is cut short here and shown whole on hover (and in the parts popover).
       const partNumbers = displayText(lineItem, column);
       return (
-        <TableCell title={partNumbers}>
+        <TableCell {...cell} {...pinned} title={partNumbers}>
           <Box sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
             {partNumbers}
           </Box>
@@ -180,6 +353,10 @@ function LineItemCell({
       );
     }
     default:
-      return <TableCell>{displayText(lineItem, column)}</TableCell>;
+      return (
+        <TableCell {...cell} {...pinned}>
+          {displayText(lineItem, column)}
+        </TableCell>
+      );
   }
 }

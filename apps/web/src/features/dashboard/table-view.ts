@@ -36,10 +36,13 @@ export const isViewCustomised = (view: TableView) =>
  * One local-storage key per preference, scoped by the signed-in e-mail (or 'anonymous'), so one
  * user's view never shows to the next user of the same browser.
  */
-export function tableViewStorageKey(email: string | null | undefined, field: TableViewField): string {
+export function dashboardStorageKey(email: string | null | undefined, name: string): string {
   const scope = email?.trim().toLowerCase() || 'anonymous';
-  return `quayside.dashboard.${scope}.${field}`;
+  return `quayside.dashboard.${scope}.${name}`;
 }
+
+export const tableViewStorageKey = (email: string | null | undefined, field: TableViewField) =>
+  dashboardStorageKey(email, field);
 
 // What is read back is checked: storage outlives releases and anyone can edit it. The domain's
 // schemas decide what a filter and a sort rule are (here through their zod-free mirror, see

@@ -9,9 +9,9 @@ import {
   viewSearchParams,
 } from './dashboard-view.ts';
 import { type ListPosition, parsePosition } from './paging.ts';
-import { parseStoredView, TABLE_VIEW_FIELDS, tableViewStorageKey } from './table-view.ts';
+import { dashboardStorageKey, parseStoredView, TABLE_VIEW_FIELDS, tableViewStorageKey } from './table-view.ts';
 
-const positionKey = (email: string) => `quayside.dashboard.${email.trim().toLowerCase() || 'anonymous'}.position`;
+const positionKey = (email: string) => dashboardStorageKey(email, 'position');
 
 /**
  * The page and report tab, remembered for this browser tab only (session storage): coming back
@@ -40,6 +40,10 @@ function saveView(email: string, view: DashboardView) {
     // Losing it costs a return to page 1, nothing more.
   }
 }
+
+/** Whether this browser holds any of the user's saved view (SPEC.md §3). */
+export const hasSavedView = (email: string) =>
+  TABLE_VIEW_FIELDS.some((field) => readStored(tableViewStorageKey(email, field)) !== null);
 
 /** Where the dashboard opens for `email` with this URL query (the prefetch asks for the same rows). */
 export const dashboardViewAt = (email: string, params: URLSearchParams) =>

@@ -68,9 +68,10 @@ describe('the position in the passed list', () => {
     expect(positionFromState('0', { subsetData: list })).toEqual({ list, index: 0 });
   });
 
-  it('falls back to the passed line item when the id is not an index of the list', () => {
+  it('finds the passed line item first, so a PO number of digits is not read as an index', () => {
     expect(positionFromState('PO-11', { subsetData: list, lineItem: list[1] })).toEqual({ list, index: 1 });
     expect(positionFromState('7', { subsetData: list, lineItem: list[2] })).toEqual({ list, index: 2 });
+    expect(positionFromState('1', { subsetData: list, lineItem: list[2] })).toEqual({ list, index: 2 });
   });
 
   it('is none without a list, so the id is looked up as a PO number', () => {

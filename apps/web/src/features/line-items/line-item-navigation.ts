@@ -35,17 +35,18 @@ export function readNavigationState(state: unknown): LineItemNavigationState {
 }
 
 /**
- * Where the URL's id points in the passed list: the id as an index, else the passed line item's
- * place in it. Null when there is no list to page through, so the id is a PO number to look up.
+ * Where the visit is in the passed list: the passed line item's place in it, else the URL's id as
+ * an index (the passed line item first, since a PO number may be all digits). Null when there is
+ * no list to page through, so the id is a PO number to look up.
  */
 export function positionFromState(id: string, state: LineItemNavigationState): LineItemPosition | null {
   const list = state.subsetData;
   if (!list || list.length === 0) return null;
-  const index = /^\d{1,9}$/.test(id) ? Number(id) : -1;
-  if (index >= 0 && index < list.length) return { list, index };
   const passed = state.lineItem;
   const found = passed ? list.findIndex((lineItem) => lineItem._id === passed._id) : -1;
-  return found >= 0 ? { list, index: found } : null;
+  if (found >= 0) return { list, index: found };
+  const index = /^\d{1,9}$/.test(id) ? Number(id) : -1;
+  return index >= 0 && index < list.length ? { list, index } : null;
 }
 
 /** 'n of m', counting from 1. */

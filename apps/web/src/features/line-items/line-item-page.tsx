@@ -2,7 +2,7 @@ import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/ma
 import type { LineItem } from '@quayside/domain/line-items';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import { lineItemsByPoQuery } from './line-item-api.ts';
 import { LineItemDetail } from './line-item-detail.tsx';
@@ -42,14 +42,14 @@ function LineItemNotFound() {
 /** Moving, saving and deleting, for a visit with a list to page through. */
 function useLineItemActions(state: LineItemNavigationState, position: LineItemPosition) {
   const navigate = useNavigate();
-  const location = useLocation();
-  // Paging replaces the history entry, so Back returns to where the visit started.
-  const open = (list: readonly LineItem[], index: number, path = paths.lineItem(index)) =>
-    navigate(path, { replace: true, state: stateForIndex(state, list, index) });
+  // Paging replaces the history entry, so Back returns to where the visit started; the address is
+  // always the line item's own, so it can be copied from any of them.
+  const open = (list: readonly LineItem[], index: number) =>
+    navigate(paths.lineItemOf(list[index] as LineItem), { replace: true, state: stateForIndex(state, list, index) });
   return {
     onMove: (index: number) => open(position.list, index),
     // The passed list gets the saved values, so paging back shows them.
-    onSaved: (saved: LineItem) => open(replaceInList(position.list, saved), position.index, location.pathname),
+    onSaved: (saved: LineItem) => open(replaceInList(position.list, saved), position.index),
     onDeleted: () =>
       navigate(state.fromShipment && state.shipmentId ? paths.shipment(state.shipmentId) : paths.dashboard, {
         replace: true,
@@ -67,10 +67,17 @@ function LineItemFromList({ state, position }: { state: LineItemNavigationState;
   return <LineItemDetail key={lineItem._id} lineItem={lineItem} position={position} {...actions} />;
 }
 
-/** Opened directly: the id is a PO number, looked up; several shipments may share it, and are paged through. */
-function LineItemByPo({ po }: { po: string }) {
+/**
+ * Opened directly: the id is a PO number, looked up; several shipments may share it, and are paged
+ * through, unless the address names the shipment (a row's link does).
+ */
+function LineItemByPo({ po, shipment }: { po: string; shipment: string | null }) {
   const navigate = useNavigate();
-  const lineItems = useQuery(lineItemsByPoQuery(po));
+  const lineItems = useQuery({
+    ...lineItemsByPoQuery(po),
+    select: (found: LineItem[]) =>
+      shipment === null ? found : found.filter((lineItem) => lineItem.related_shipment === shipment),
+  });
   const { error } = lineItems;
   useEffect(() => {
     if (error) console.error('Line item fetch failed', error);
@@ -99,9 +106,11 @@ function LineItemByPo({ po }: { po: string }) {
       key={first._id}
       lineItem={first}
       position={{ list, index: 0 }}
-      onMove={(index) => navigate(paths.lineItem(index), { replace: true, state: stateForIndex({}, list, index) })}
+      onMove={(index) =>
+        navigate(paths.lineItemOf(list[index] as LineItem), { replace: true, state: stateForIndex({}, list, index) })
+      }
       // The URL names the PO number: a new one gets its own URL.
-      onSaved={(saved) => navigate(paths.lineItem(saved.title), { replace: true })}
+      onSaved={(saved) => navigate(paths.lineItemOf(saved), { replace: true })}
       onDeleted={() => navigate(paths.dashboard, { replace: true })}
     />
   );
@@ -110,9 +119,10 @@ function LineItemByPo({ po }: { po: string }) {
 /** `/line-item/:id` (SPEC.md §2): an index into the list in navigation state, or a PO number. */
 export function LineItemPage() {
   const { id = '' } = useParams();
+  const shipment = useSearchParams()[0].get('shipment');
   const location = useLocation();
   const state = readNavigationState(location.state);
   const position = positionFromState(id, state);
   if (position) return <LineItemFromList state={state} position={position} />;
-  return <LineItemByPo key={id} po={id} />;
+  return <LineItemByPo key={`${id}\n${shipment}`} po={id} shipment={shipment} />;
 }

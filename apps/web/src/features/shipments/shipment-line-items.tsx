@@ -68,15 +68,16 @@ export function ShipmentLineItems({ shipmentNumber }: { shipmentNumber: string }
 
   // The detail screen pages through this shipment's line items and knows it came from here.
   const view = (index: number) => {
-    if (!lineItems) return;
+    const lineItem = lineItems?.[index];
+    if (!lineItems || !lineItem) return;
     const state: LineItemNavigationState = {
-      lineItem: lineItems[index],
+      lineItem,
       subsetData: lineItems,
       index,
       fromShipment: true,
       shipmentId: shipmentNumber,
     };
-    navigate(paths.lineItem(index), { state });
+    navigate(paths.lineItemOf(lineItem), { state });
   };
 
   return (

@@ -1,0 +1,35 @@
+import type { Report } from '@quayside/domain/line-item-columns';
+import type { View, ViewQuery } from '@quayside/domain/views';
+import { type DashboardView, exceptionsParam, viewFromSearchParams, viewSearchParams } from './dashboard-view.ts';
+import { type GridLayout, shownColumns } from './grid-layout.ts';
+
+// A named view (issue 21, stored on the server) and the dashboard's own view, each from the other.
+// The query travels in the dashboard's address form, so a view opens exactly as its link would.
+
+/** What 'Save view' stores of the dashboard: which rows, in which order, how many a page, and the layout. */
+export function namedViewOf(view: DashboardView, layout: GridLayout) {
+  const params = viewSearchParams({ ...view, page: 1, importId: undefined });
+  const query: ViewQuery = Object.fromEntries(params);
+  return { query, columns: [...layout.columns[view.report]], density: layout.density };
+}
+
+/** The dashboard's view and layout a named view opens, on its first page. */
+export function openedNamedView(named: Pick<View, 'query' | 'columns' | 'density'>, layout: GridLayout) {
+  const params = new URLSearchParams(
+    Object.entries(named.query).filter((entry): entry is [string, string] => typeof entry[1] === 'string'),
+  );
+  const opened = viewFromSearchParams(params);
+  const view: DashboardView = {
+    ...opened,
+    page: 1,
+    importId: undefined,
+    exceptions: exceptionsParam(params.get('exception')),
+  };
+  const report: Report = view.report;
+  const columns = shownColumns(report, named.columns) ?? layout.columns[report];
+  const nextLayout: GridLayout = { columns: { ...layout.columns, [report]: columns }, density: named.density };
+  return { view, layout: nextLayout };
+}
+
+/** A view's link: the dashboard opens it for whoever may see it. */
+export const namedViewLink = (id: number) => `${window.location.origin}/?view=${id}`;

@@ -1,0 +1,19 @@
+import { useCallback, useState } from 'react';
+import { readStored, writeStored } from '../../lib/local-storage.ts';
+import { type GridLayout, parseLayout } from './grid-layout.ts';
+import { dashboardStorageKey } from './table-view.ts';
+
+const layoutKey = (email: string) => dashboardStorageKey(email, 'layout');
+
+/** The user's table layout (grid-layout.ts), kept in this browser beside the saved view. */
+export function useGridLayout(email: string) {
+  const [layout, setLayout] = useState<GridLayout>(() => parseLayout(readStored(layoutKey(email))));
+  const change = useCallback(
+    (next: GridLayout) => {
+      setLayout(next);
+      writeStored(layoutKey(email), next);
+    },
+    [email],
+  );
+  return [layout, change] as const;
+}

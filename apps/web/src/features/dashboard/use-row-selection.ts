@@ -1,0 +1,40 @@
+import type { LineItem } from '@quayside/domain/line-items';
+import { useRef, useState } from 'react';
+import type { TableSelection } from './line-item-table.tsx';
+import {
+  isSelected,
+  NO_SELECTION,
+  pageTick,
+  type RowSelection,
+  selectRange,
+  togglePage,
+  toggleRow,
+} from './row-selection.ts';
+
+/**
+ * The rows chosen on the dashboard, for the query `queryKey` names: a new search or filter
+ * chooses rows afresh (what was ticked may no longer match), while paging and sorting keep them.
+ */
+export function useRowSelection(queryKey: string, pageRows: readonly LineItem[]) {
+  const [chosen, setChosen] = useState<{ queryKey: string; selection: RowSelection }>({
+    queryKey,
+    selection: NO_SELECTION,
+  });
+  const anchor = useRef<string | undefined>(undefined);
+  const selection = chosen.queryKey === queryKey ? chosen.selection : NO_SELECTION;
+  const setSelection = (next: RowSelection) => setChosen({ queryKey, selection: next });
+  const pageIds = pageRows.map((lineItem) => lineItem._id);
+
+  const table: TableSelection = {
+    isSelected: (lineItem) => isSelected(selection, lineItem._id),
+    onToggle: (lineItem, extend) => {
+      setSelection(
+        extend ? selectRange(selection, pageIds, anchor.current, lineItem._id) : toggleRow(selection, lineItem._id),
+      );
+      anchor.current = lineItem._id;
+    },
+    page: pageTick(selection, pageIds),
+    onTogglePage: () => setSelection(togglePage(selection, pageIds)),
+  };
+  return { selection, setSelection, table };
+}
