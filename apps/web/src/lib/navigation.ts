@@ -39,7 +39,7 @@ export const paths = {
 export type LineItemNavigationState = {
   lineItem?: LineItem;
   /** The list that previous/next pages through. */
-  subsetData?: LineItem[];
+  subsetData?: readonly LineItem[];
   index?: number;
   fromShipment?: boolean;
   shipmentId?: string;

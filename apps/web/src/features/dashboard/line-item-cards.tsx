@@ -58,7 +58,7 @@ export function LineItemCards({ lineItems, columns, withExceptions, selection, e
                 <Link
                   component={RouterLink}
                   to={paths.lineItemOf(lineItem)}
-                  state={{ lineItem, subsetData: [...lineItems], index }}
+                  state={{ lineItem, subsetData: lineItems, index }}
                 >
                   PO {lineItem.title}
                 </Link>

@@ -96,11 +96,8 @@ export function LineItemTable({
   const shown = shownSorts(sortConfigs);
   const firstColumn = selection ? 1 : 0;
   const colCount = firstColumn + columns.length + (withExceptions ? 1 : 0);
-  const stateFor = (index: number): LineItemNavigationState => ({
-    lineItem: lineItems[index],
-    subsetData: [...lineItems],
-    index,
-  });
+  // The history entry takes its own copy of the rows (structured clone): no copy is needed here.
+  const stateFor = (index: number): LineItemNavigationState => ({ lineItem: lineItems[index], subsetData: lineItems, index });
   const openRow = (index: number) => {
     const lineItem = lineItems[index];
     if (lineItem) navigate(paths.lineItemOf(lineItem), { state: stateFor(index) });
@@ -186,7 +183,7 @@ export function LineItemTable({
               canEditParts={canEditParts}
               withExceptions={withExceptions}
               selection={selection}
-              navigationState={() => stateFor(index)}
+              navigationState={stateFor(index)}
               onOpen={(event) => {
                 if (isNewTabClick(event)) window.open(paths.lineItemOf(lineItem), '_blank', 'noopener');
                 else openRow(index);
@@ -210,7 +207,7 @@ type LineItemRowProps = {
   canEditParts: boolean;
   withExceptions: boolean;
   selection: TableSelection | undefined;
-  navigationState: () => LineItemNavigationState;
+  navigationState: LineItemNavigationState;
   onOpen: (event: MouseEvent) => void;
   cellProps: (col: number) => GridCellProps;
 };
@@ -285,7 +282,7 @@ function LineItemCell({
   column: ColumnKey;
   lineItem: LineItem;
   canEditParts: boolean;
-  navigationState: () => LineItemNavigationState;
+  navigationState: LineItemNavigationState;
   cell: GridCellProps;
   stickyLeft: number | undefined;
 }) {
@@ -299,7 +296,7 @@ function LineItemCell({
             <Link
               component={RouterLink}
               to={paths.lineItemOf(lineItem)}
-              state={navigationState()}
+              state={navigationState}
               tabIndex={-1}
               color="inherit"
               underline="hover"

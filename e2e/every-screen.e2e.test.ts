@@ -1,0 +1,69 @@
+import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { expectNoSeriousA11yViolations } from './support/axe.ts';
+import { launchBrowser, openContext } from './support/browser.ts';
+import { signIn, users } from './support/sign-in.ts';
+
+// Issue 21's bar for every screen: at a desktop's 1440 px and a phone's 375 px, axe finds nothing
+// serious or critical, and nothing is wider than the screen (a table may scroll inside its box).
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** Each screen: its address (given a line item to open) and a heading that says it has drawn. */
+const SIGNED_IN_SCREENS: {
+  path: (lineItem: { title: string; related_shipment: string }) => string;
+  heading: RegExp;
+}[] = [
+  { path: () => '/', heading: /^Line Items Dashboard$/ },
+  {
+    path: (lineItem) =>
+      `/line-item/${encodeURIComponent(lineItem.title)}?shipment=${encodeURIComponent(lineItem.related_shipment)}`,
+    heading: /^Line Item: /,
+  },
+  { path: (lineItem) => `/shipment-details/${encodeURIComponent(lineItem.related_shipment)}`, heading: /^Shipment: / },
+  { path: () => '/create-shipment', heading: /^Create Shipment$/ },
+  { path: () => '/analytics', heading: /^Analytics$/ },
+  { path: () => '/user-management', heading: /^User Management$/ },
+  { path: () => '/import', heading: /^Import$/ },
+  { path: () => '/reports', heading: /^Recent Documents/ },
+  { path: () => '/alerts', heading: /^Alerts$/ },
+  { path: () => '/webhooks', heading: /^Webhooks$/ },
+  { path: () => '/exception-rules', heading: /^Exception rules$/ },
+];
+
+const isWiderThanScreen = (page: Page) =>
+  page.evaluate(() => document.documentElement.scrollWidth > document.documentElement.clientWidth + 1);
+
+describe.each([1440, 375])('every screen at %i px', (width) => {
+  test('signed in as an Admin: no serious or critical axe finding, nothing wider than the screen', async () => {
+    const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
+    await signIn(page, users().admin);
+    const answer = await page.request.get('/api/LineItems', { params: { page: 1, pageSize: 25 } });
+    const [lineItem] = ((await answer.json()) as LineItemsResponse).lineItems;
+    if (!lineItem) throw new Error('the demo data has no line items');
+    for (const screen of SIGNED_IN_SCREENS) {
+      await page.goto(screen.path(lineItem));
+      await page.getByRole('heading', { level: 1, name: screen.heading }).first().waitFor();
+      await page.waitForLoadState('networkidle');
+      await expectNoSeriousA11yViolations(page);
+      expect([page.url(), await isWiderThanScreen(page)]).toEqual([page.url(), false]);
+    }
+  });
+
+  test('signed out: the sign-in, registration and password screens', async () => {
+    const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
+    for (const path of ['/login', '/register', '/reset-password']) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1 }).first().waitFor();
+      await expectNoSeriousA11yViolations(page);
+      expect([path, await isWiderThanScreen(page)]).toEqual([path, false]);
+    }
+  });
+});
