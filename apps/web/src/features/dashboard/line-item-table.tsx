@@ -97,7 +97,11 @@ export function LineItemTable({
   const firstColumn = selection ? 1 : 0;
   const colCount = firstColumn + columns.length + (withExceptions ? 1 : 0);
   // The history entry takes its own copy of the rows (structured clone): no copy is needed here.
-  const stateFor = (index: number): LineItemNavigationState => ({ lineItem: lineItems[index], subsetData: lineItems, index });
+  const stateFor = (index: number): LineItemNavigationState => ({
+    lineItem: lineItems[index],
+    subsetData: lineItems,
+    index,
+  });
   const openRow = (index: number) => {
     const lineItem = lineItems[index];
     if (lineItem) navigate(paths.lineItemOf(lineItem), { state: stateFor(index) });
