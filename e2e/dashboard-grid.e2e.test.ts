@@ -107,12 +107,14 @@ test('the keyboard alone: search, filter, sort, a page change, then open a line 
   await page.keyboard.press('Enter');
   await page.waitForURL((url) => url.searchParams.get('page') === '2');
 
-  // Back into the grid, to the second line item; Enter opens it at its own address.
+  // Back into the grid once page 2 is drawn, to its second line item; Enter opens it at its own address.
+  const second = (await apiList(page, { ...query, page: 2 })).lineItems[1] as LineItem;
+  await grid(page).locator('tbody tr').nth(1).locator('th', { hasText: second.title }).waitFor();
   await pressUntil(page, inGrid, { key: 'Shift+Tab', limit: 12 });
   await page.keyboard.press('Control+Home');
   await page.keyboard.press('ArrowDown');
   await page.keyboard.press('ArrowDown');
-  const second = (await apiList(page, { ...query, page: 2 })).lineItems[1] as LineItem;
+  expect(await focused(page)).toMatchObject({ row: '2', col: '0' });
   await page.keyboard.press('Enter');
   await page.waitForURL(lineItemUrl(second));
   await page.getByRole('heading', { name: `Line Item: ${second.title}` }).waitFor();

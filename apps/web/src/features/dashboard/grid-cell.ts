@@ -1,4 +1,4 @@
-import { type KeyboardEvent, useRef, useState } from 'react';
+import { type KeyboardEvent, useEffect, useRef, useState } from 'react';
 import { cellWithin, type GridCell, type GridSize, movedCell } from './grid-keys.ts';
 
 /** What each cell of the grid carries: one of them is the Tab stop, and each says where it is. */
@@ -25,10 +25,27 @@ export function useGridFocus(size: GridSize, start: GridCell, { onActivate, onTo
   const [chosen, setChosen] = useState<GridCell | null>(null);
   const active = cellWithin(chosen ?? start, size);
 
+  const cellElement = (cell: GridCell) =>
+    tableRef.current?.querySelector<HTMLElement>(`[data-row="${cell.row}"][data-col="${cell.col}"]`);
   const focusCell = (cell: GridCell) => {
     setChosen(cell);
-    tableRef.current?.querySelector<HTMLElement>(`[data-row="${cell.row}"][data-col="${cell.col}"]`)?.focus();
+    cellElement(cell)?.focus();
   };
+
+  // A new page replaces the focused row, and the browser drops the focus to the page's body: it
+  // comes back to the same cell of the new rows. Whether the focus was in the table is what the
+  // last focus anywhere said (a removed element moves no focus, a dialog a cell opens does).
+  const hadFocus = useRef(false);
+  useEffect(() => {
+    const follow = (event: FocusEvent) => {
+      hadFocus.current = tableRef.current?.contains(event.target as Node) ?? false;
+    };
+    document.addEventListener('focusin', follow);
+    return () => document.removeEventListener('focusin', follow);
+  }, []);
+  useEffect(() => {
+    if (hadFocus.current && document.activeElement === document.body) cellElement(active)?.focus();
+  });
 
   const cellProps = (row: number, col: number): GridCellProps => ({
     tabIndex: row === active.row && col === active.col ? 0 : -1,
