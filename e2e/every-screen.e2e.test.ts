@@ -46,9 +46,15 @@ const overflowOf = (page: Page) =>
   page.evaluate(() => {
     const width = document.documentElement.clientWidth;
     if (document.documentElement.scrollWidth <= width + 1) return null;
+    // A box clips what it contains, but an absolute element only from its positioned ancestor up.
     const isHeld = (element: Element) => {
-      for (let parent = element.parentElement; parent; parent = parent.parentElement)
-        if (/auto|scroll|hidden|clip/.test(getComputedStyle(parent).overflowX)) return true;
+      let isAbsolute = getComputedStyle(element).position === 'absolute';
+      for (let parent = element.parentElement; parent; parent = parent.parentElement) {
+        const style = getComputedStyle(parent);
+        if (isAbsolute && style.position === 'static') continue;
+        isAbsolute = false;
+        if (/auto|scroll|hidden|clip/.test(style.overflowX)) return true;
+      }
       return false;
     };
     const culprit = [...document.querySelectorAll('body *')].find(

@@ -24,20 +24,11 @@ import { type ReactNode, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { failureMessage } from '../../lib/api.ts';
 import { saveFile } from '../../lib/save-file.ts';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden.ts';
 import { type Cell, cellText, type FigureTable, type Trend, tableCsv } from './figure-tables.ts';
 
 export const NO_SHIPMENTS = 'No shipments match these filters.';
 export const FIGURES_FAILED = 'The figures could not be loaded. Try again in a moment.';
-
-/** Read out, not shown. */
-const SCREEN_READER_ONLY = {
-  position: 'absolute',
-  width: '1px',
-  height: '1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
 
 /** 'up 4.5 on the period before', coloured by whether that is better. */
 function TrendNote({ trend }: { trend: Trend }) {
@@ -52,10 +43,11 @@ function TrendNote({ trend }: { trend: Trend }) {
   const isBetter = trend.better === 'neither' ? null : isUp === (trend.better === 'up');
   const color = isBetter === null ? 'text.secondary' : isBetter ? 'success.dark' : 'error.dark';
   return (
-    <Typography variant="caption" component="span" sx={{ color, whiteSpace: 'nowrap' }}>
+    // Positioned, so its hidden words stay inside the table's scrolling box.
+    <Typography variant="caption" component="span" sx={{ color, whiteSpace: 'nowrap', position: 'relative' }}>
       {' '}
       <span aria-hidden>{isUp ? '▲' : '▼'}</span>
-      <Box component="span" sx={SCREEN_READER_ONLY}>
+      <Box component="span" sx={VISUALLY_HIDDEN}>
         {isUp ? ' up ' : ' down '}
       </Box>
       {Math.abs(trend.change)}

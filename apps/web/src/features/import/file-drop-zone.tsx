@@ -2,21 +2,8 @@ import UploadFileIcon from '@mui/icons-material/UploadFile';
 import { Box, Button, Stack, Typography } from '@mui/material';
 import { fileSizeDisplay } from '@quayside/domain/documents';
 import { type ChangeEvent, type DragEvent, useId, useState } from 'react';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden.ts';
 import { IMPORT_FILE_ACCEPT } from './import-selection.ts';
-
-// Hidden from sight, not from keyboards and screen readers: the real input keeps its focus and its label.
-const VISUALLY_HIDDEN = {
-  position: 'absolute',
-  // Strings: sx reads the numbers 0–1 as fractions of the parent.
-  width: '1px',
-  height: '1px',
-  p: 0,
-  m: '-1px',
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-  border: 0,
-} as const;
 
 type FileDropZoneProps = {
   /** The input's label, shown as the zone's title. */
