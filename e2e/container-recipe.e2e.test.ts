@@ -124,27 +124,66 @@ test('the Dockerfile builds and starts the server on a clean copy of the reposit
   }
 }, 600_000);
 
-test('compose.yaml runs Quayside on PostgreSQL with its data in a volume, with settings the server accepts', () => {
-  const compose = parseYaml(readFileSync(path.join(REPO_ROOT, 'compose.yaml'), 'utf8')) as {
-    services: Record<
-      string,
-      { build?: string; image?: string; environment?: Record<string, string>; volumes?: string[] }
-    >;
-  };
-  const { quayside, postgres } = compose.services;
-  expect(quayside?.build).toBe('.');
-  expect(postgres?.image).toMatch(/^postgres:1[5-9]/);
-  expect(quayside?.volumes).toEqual(expect.arrayContaining([expect.stringMatching(/:\/data$/)]));
-  // ${NAME:-default} and ${NAME:?message} as compose fills them in, with AUTH_SECRET given.
-  const filled = Object.fromEntries(
-    Object.entries(quayside?.environment ?? {}).map(([name, value]) => [
+type ComposeService = {
+  build?: string;
+  image?: string;
+  environment?: Record<string, string>;
+  volumes?: string[];
+  profiles?: string[];
+  depends_on?: Record<string, unknown> | string[];
+};
+type Compose = { services: Record<string, ComposeService>; configs?: Record<string, { content?: string }> };
+
+const compose = () => parseYaml(readFileSync(path.join(REPO_ROOT, 'compose.yaml'), 'utf8')) as Compose;
+
+/** The service's settings as compose fills in ${NAME:-default} and ${NAME:?message}, with AUTH_SECRET given. */
+const settingsOf = (service: ComposeService | undefined) =>
+  Object.fromEntries(
+    Object.entries(service?.environment ?? {}).map(([name, value]) => [
       name,
       value.replace(/\$\{(\w+)(?::-([^}]*)|:\?[^}]*)?\}/g, (_match, variable: string, fallback?: string) =>
         variable === 'AUTH_SECRET' ? 'a secret of at least thirty-two characters' : (fallback ?? ''),
       ),
     ]),
   );
-  const config = loadConfig(filled);
+
+test('compose.yaml runs Quayside on PostgreSQL with its data in a volume, with settings the server accepts', () => {
+  const { quayside, postgres } = compose().services;
+  expect(quayside?.build).toBe('.');
+  expect(quayside?.profiles).toBeUndefined();
+  expect(postgres?.image).toMatch(/^postgres:1[5-9]/);
+  expect(quayside?.volumes).toEqual(expect.arrayContaining([expect.stringMatching(/:\/data$/)]));
+  const config = loadConfig(settingsOf(quayside));
   expect(config.databaseUrl).toBe('postgres://quayside:quayside@postgres:5432/quayside');
   expect(config.publicUrl).toBe('http://localhost:3000');
+  expect(config.objectStore).toBeUndefined();
+});
+
+test("compose.yaml's scale profile: replicas sharing the database, the bucket and the secret, behind a proxy", () => {
+  const { services, configs } = compose();
+  const replicas = Object.entries(services).filter(([, service]) => service.build === '.' && service.profiles);
+  expect(replicas.map(([name]) => name)).toEqual(['quayside-a', 'quayside-b']);
+  for (const [, replica] of replicas) {
+    expect(replica.profiles).toEqual(['scale']);
+    // Nothing in DATA_DIR lasts: no volume.
+    expect(replica.volumes).toBeUndefined();
+    const config = loadConfig(settingsOf(replica));
+    expect(config.databaseUrl).toBe('postgres://quayside:quayside@postgres:5432/quayside');
+    expect(config.trustProxy).toBe(true);
+    expect(config.authSecret).toBe('a secret of at least thirty-two characters');
+    expect(config.objectStore).toMatchObject({
+      bucket: 'quayside',
+      endpoint: 'http://minio:9000',
+      forcePathStyle: true,
+    });
+    expect(config.objectStore?.credentials).toEqual({
+      accessKeyId: settingsOf(services.minio).MINIO_ROOT_USER,
+      secretAccessKey: settingsOf(services.minio).MINIO_ROOT_PASSWORD,
+    });
+  }
+  // The bucket the replicas use is the one made for them, and the proxy sends to every replica.
+  expect(services.bucket?.profiles).toEqual(['scale']);
+  expect(JSON.stringify(services.bucket)).toContain('mc mb --ignore-existing store/quayside');
+  expect(services.proxy?.depends_on).toEqual(['quayside-a', 'quayside-b']);
+  expect(configs?.caddyfile?.content).toMatch(/reverse_proxy quayside-a:3000 quayside-b:3000 /);
 });

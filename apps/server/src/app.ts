@@ -1,4 +1,3 @@
-import path from 'node:path';
 import zlib from 'node:zlib';
 import compress from '@fastify/compress';
 import helmet from '@fastify/helmet';
@@ -34,7 +33,7 @@ import { registerViewRoutes } from './modules/views/views.routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { openApiOptions } from './openapi/openapi.ts';
 import { refuseNulInParameters } from './query-text-guard.ts';
-import { createLocalDocumentStore } from './storage/local-document-store.ts';
+import { openDocumentStore } from './storage/document-store-from-config.ts';
 import { registerWebApp } from './web-static.ts';
 
 export type RouteEntry = {
@@ -106,6 +105,7 @@ export async function buildApp(
 
   const { db } = database;
   const auth = createAuthFromConfig(config, db, app.log);
+  const documentStore = await openDocumentStore(config);
 
   // Public routes.
   registerHealthRoutes(app, database);
@@ -128,7 +128,7 @@ export async function buildApp(
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
-    registerDocumentRoutes(api, db, config, createLocalDocumentStore(path.join(config.dataDir, 'files')));
+    registerDocumentRoutes(api, db, config, documentStore);
     registerImportRoutes(api, db, config);
   });
 

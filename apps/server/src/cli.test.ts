@@ -1,16 +1,20 @@
+import { randomUUID } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ALREADY_RESTORED } from '@quayside/domain/deletions';
 import { and, eq } from 'drizzle-orm';
+import { list } from 'tar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openMigratedDatabase } from './db/open-from-config.ts';
 import { auditLog, lineItems, parts, people, shipmentDateChanges, shipments } from './db/schema.ts';
 import { deleteLineItem } from './modules/line-items/line-items.service.ts';
+import { createS3DocumentStore } from './storage/s3-document-store.ts';
 import { insertShipment } from './testing/fixtures.ts';
 import { tryCli } from './testing/real-server.ts';
+import { startS3TestServer } from './testing/s3-test-server.ts';
 import { createPostgresTestDatabase, testEngine } from './testing/test-database.ts';
 
 /** Runs `npm run cli -- ...` as a user would, against the database in `env`. */
@@ -262,6 +266,7 @@ describe('npm run cli -- backup / restore', () => {
         expect(refused.stderr).toContain('DATABASE_URL is set');
         expect(refused.stderr).toContain('pg_dump -Fc (restore with pg_restore)');
         expect(refused.stderr).toContain('point-in-time recovery (PITR)');
+        expect(refused.stderr).toContain("the bucket, with the store's own tools");
       }
       expect(existsSync(path.join(os.tmpdir(), 'never.tar.gz'))).toBe(false);
     });
@@ -357,6 +362,65 @@ describe('npm run cli -- backup / restore', () => {
       }
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  it('with S3_BUCKET, backs up the bucket’s documents into the same archive and restores them into the bucket', async () => {
+    const s3 = await startS3TestServer();
+    const bucket = createS3DocumentStore(s3.objectStore);
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-backup-s3-'));
+    const elsewhere = mkdtempSync(path.join(os.tmpdir(), 'quayside-restore-local-'));
+    const own = { DATA_DIR: dataDir, LOG_LEVEL: 'silent', ...s3.env };
+    const backupFile = path.join(dataDir, 'quayside.tar.gz');
+    const [invoice, scan, later] = [randomUUID(), randomUUID(), randomUUID()];
+    // More than one part, and many chunks of the archive's stream.
+    const scanBytes = Buffer.alloc(9 * 1024 * 1024, 7);
+    try {
+      const database = await openMigratedDatabase(loadConfig(own));
+      await database.db.insert(people).values({ email: 'kept@example.com', full_name: 'Kept' });
+      await database.close();
+      await bucket.put(invoice, Buffer.from('commercial invoice'));
+      await bucket.put(scan, scanBytes);
+
+      const backedUp = await cli(['backup', '--out', backupFile], own);
+      expect([backedUp.stderr, backedUp.stdout.trim()]).toEqual([
+        '',
+        `Backed up the database, 2 uploaded files from bucket ${s3.bucket} to ${backupFile}.`,
+      ]);
+      // The manifest first, then the documents under files/, as DATA_DIR/files keeps them.
+      const entries: string[] = [];
+      await list({ file: backupFile, onReadEntry: (entry) => entries.push(entry.path) });
+      expect(entries[0]).toBe('quayside-backup.json');
+      expect(entries).toEqual(expect.arrayContaining([`files/${invoice}`, `files/${scan}`, 'pglite/PG_VERSION']));
+
+      await bucket.delete(scan);
+      await bucket.put(later, Buffer.from('uploaded after the backup'));
+      const restored = await cli(['restore', '--in', backupFile], own);
+      expect(restored.stderr).toBe('');
+      expect(restored.stdout).toContain(`the database, 2 uploaded files (into bucket ${s3.bucket}).`);
+      const bytesOf = async (key: string) => Buffer.concat(await (await bucket.get(key)).toArray());
+      expect((await bytesOf(scan)).equals(scanBytes)).toBe(true);
+      expect((await bytesOf(invoice)).toString()).toBe('commercial invoice');
+      // Nothing is deleted from the bucket, and DATA_DIR/files is neither filled nor set aside.
+      expect((await bytesOf(later)).toString()).toBe('uploaded after the backup');
+      expect(readdirSync(dataDir).filter((name) => name.startsWith('files'))).toEqual([]);
+
+      // The same archive restores without a bucket, into DATA_DIR/files.
+      const local = await cli(['restore', '--in', backupFile], { DATA_DIR: elsewhere, LOG_LEVEL: 'silent' });
+      expect(local.stderr).toBe('');
+      expect(readFileSync(path.join(elsewhere, 'files', invoice), 'utf8')).toBe('commercial invoice');
+      const restoredElsewhere = await openMigratedDatabase(loadConfig({ DATA_DIR: elsewhere }));
+      try {
+        expect(await restoredElsewhere.db.select({ email: people.email }).from(people)).toEqual([
+          { email: 'kept@example.com' },
+        ]);
+      } finally {
+        await restoredElsewhere.close();
+      }
+    } finally {
+      await s3.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(elsewhere, { recursive: true, force: true });
     }
   }, 120_000);
 });

@@ -27,7 +27,7 @@ import { runImport } from './modules/import/import.service.ts';
 import { progressBar, summaryLines } from './modules/import/import-summary.ts';
 import { createTableReaderPool, type TableOpener } from './modules/import/table-reader-pool.ts';
 import { writePerson } from './modules/people/people.service.ts';
-import { createLocalDocumentStore } from './storage/local-document-store.ts';
+import { openDocumentStore } from './storage/document-store-from-config.ts';
 import { withWrite } from './write/with-write.ts';
 
 const HELP = `Quayside command line
@@ -60,12 +60,15 @@ Commands:
   restore-deletion ID
                 Bring back a deletion by its id (a line item with its parts, or removed parts); refuses
                 when the shipment is gone or the PO or part number is there again. Audited as "cli".
-  backup        Back up the embedded database (PGlite), the uploaded files and the generated auth secret
+  backup        Back up the embedded database (PGlite), the uploaded files (the bucket's, with S3_BUCKET)
+                and the generated auth secret
       --out FILE      the backup to write (.tar.gz); stop the server first
   restore       Replace the embedded database, uploaded files and auth secret with a backup's; what was
-                there is kept as DATA_DIR/<name>.before-restore-<time>
+                there is kept as DATA_DIR/<name>.before-restore-<time>. With S3_BUCKET the files are put
+                into the bucket, and nothing in it is deleted.
       --in FILE       a backup made by "backup"; stop the server first
-                With DATABASE_URL (PostgreSQL), use pg_dump/pg_restore or WAL archiving (PITR) instead.
+                With DATABASE_URL (PostgreSQL), use pg_dump/pg_restore or WAL archiving (PITR) instead,
+                and the bucket's own tools for the documents.
   run-job NAME  Run a background job now, in this process, and print what it did: ${Object.values(JOB_NAMES).join(', ')}
                 (the servers run them on their schedules: the sweep at 00:05 UTC, notify every minute,
                 the digest at 07:00 UTC)
@@ -126,10 +129,11 @@ async function createUser(args: string[]) {
 
 async function seedDemoCommand() {
   const config = loadConfig();
+  // The bucket first: a wrong one stops the command before the database is touched.
+  const store = await openDocumentStore(config);
   const database = await openCliDatabase(config);
   try {
     const auth = createAuthFromConfig(config, database.db, pino({ level: 'warn' }));
-    const store = createLocalDocumentStore(path.join(config.dataDir, 'files'));
     const { createdData, users } = await seedDemo(database.db, auth, store);
     console.log(createdData ? 'Demo data loaded.' : 'Demo data already exists; nothing added.');
     const rows = users.map((user) => [
@@ -278,9 +282,11 @@ async function restoreDeletionCommand(args: string[]) {
 async function backupCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { out: { type: 'string' } } });
   if (!values.out) throw new UsageError('Usage: npm run cli -- backup --out FILE');
-  const { file, manifest } = await backupDataDir(loadConfig(), values.out);
+  const config = loadConfig();
+  const { file, manifest } = await backupDataDir(config, values.out);
   console.log(
     `Backed up the database, ${manifest.files} uploaded file${manifest.files === 1 ? '' : 's'}` +
+      `${config.objectStore ? ` from bucket ${config.objectStore.bucket}` : ''}` +
       `${manifest.hasAuthSecret ? ' and the auth secret' : ''} to ${file}.`,
   );
 }
@@ -288,10 +294,12 @@ async function backupCommand(args: string[]) {
 async function restoreCommand(args: string[]) {
   const { values } = parseArgs({ args, options: { in: { type: 'string' } } });
   if (!values.in) throw new UsageError('Usage: npm run cli -- restore --in FILE');
-  const { manifest, keptAs } = await restoreDataDir(loadConfig(), values.in);
+  const config = loadConfig();
+  const { manifest, keptAs } = await restoreDataDir(config, values.in);
   console.log(
     `Restored the backup of ${manifest.createdAt}: the database, ${manifest.files} uploaded file` +
-      `${manifest.files === 1 ? '' : 's'}${manifest.hasAuthSecret ? ' and the auth secret' : ''}.`,
+      `${manifest.files === 1 ? '' : 's'}${config.objectStore ? ` (into bucket ${config.objectStore.bucket})` : ''}` +
+      `${manifest.hasAuthSecret ? ' and the auth secret' : ''}.`,
   );
   if (keptAs.length > 0) {
     console.log(`What it replaced is kept (delete it once you no longer need it):\n  ${keptAs.join('\n  ')}`);

@@ -23,8 +23,49 @@ describe('configuration', () => {
     ['AUTH_SECRET', 'short'],
     ['TRUST_PROXY', 'maybe'],
     ['UPLOAD_MAX_BYTES', '-1'],
+    ['S3_ENDPOINT', 'not a url'],
+    ['S3_ENDPOINT', 'ftp://files.example.com'],
+    ['S3_FORCE_PATH_STYLE', 'yes'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
+  });
+
+  it('keeps documents in DATA_DIR/files without S3_BUCKET, and in the bucket with it', () => {
+    expect(loadConfig({}).objectStore).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: '' }).objectStore).toBeUndefined();
+    expect(loadConfig({ S3_BUCKET: 'quayside-documents' }).objectStore).toEqual({
+      bucket: 'quayside-documents',
+      endpoint: undefined,
+      region: 'us-east-1',
+      // The SDK's own chain finds them (an IAM role, its environment variables).
+      credentials: undefined,
+      forcePathStyle: false,
+    });
+    expect(
+      loadConfig({
+        S3_BUCKET: 'documents',
+        S3_ENDPOINT: 'http://minio.internal:9000',
+        S3_REGION: 'eu-central-1',
+        S3_ACCESS_KEY_ID: 'quayside',
+        S3_SECRET_ACCESS_KEY: 'a secret',
+        S3_FORCE_PATH_STYLE: '1',
+      }).objectStore,
+    ).toEqual({
+      bucket: 'documents',
+      endpoint: 'http://minio.internal:9000',
+      region: 'eu-central-1',
+      credentials: { accessKeyId: 'quayside', secretAccessKey: 'a secret' },
+      forcePathStyle: true,
+    });
+  });
+
+  it.each([
+    [{ S3_BUCKET: 'documents', S3_ACCESS_KEY_ID: 'quayside' }, 'S3_SECRET_ACCESS_KEY'],
+    [{ S3_BUCKET: 'documents', S3_SECRET_ACCESS_KEY: 'a secret' }, 'S3_ACCESS_KEY_ID'],
+    [{ S3_ENDPOINT: 'http://minio.internal:9000' }, 'S3_BUCKET'],
+  ])('refuses S3 settings that do not go together (%o), naming %s', (env, name) => {
+    expect(() => loadConfig(env)).toThrow(ConfigError);
+    expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\n  ${name}: `));
   });
 });

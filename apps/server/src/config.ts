@@ -8,6 +8,13 @@ const BUILT_WEB_APP = fileURLToPath(new URL('../../web/dist', import.meta.url));
 
 const optionalUrl = z.url().optional();
 const positiveInt = z.coerce.number().int().positive();
+const onOff = z
+  .enum(['true', 'false', '1', '0', ''])
+  .default('false')
+  .transform((value) => value === 'true' || value === '1');
+// An S3_* variable set to nothing (as a compose file passes an unset one) counts as unset.
+const unsetWhenEmpty = (value: unknown) => (value === '' ? undefined : value);
+const optionalText = z.preprocess(unsetWhenEmpty, z.string().optional());
 
 const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
@@ -38,10 +45,7 @@ const EnvSchema = z.object({
   EXPORTS_PER_USER: positiveInt.default(2),
   IMPORTS_PER_USER: positiveInt.default(2),
   FORWARDER_UPLOAD_QUOTA_BYTES: positiveInt.default(5 * 1024 * 1024 * 1024),
-  TRUST_PROXY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('false')
-    .transform((value) => value === 'true' || value === '1'),
+  TRUST_PROXY: onOff,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -52,7 +56,48 @@ const EnvSchema = z.object({
     .transform((value) => value !== 'false' && value !== '0'),
   JOB_POLL_SECONDS: z.coerce.number().min(0.5).max(60).default(2),
   WEBHOOK_CA_FILE: z.string().min(1).optional(),
+  S3_BUCKET: optionalText,
+  S3_ENDPOINT: z.preprocess(
+    unsetWhenEmpty,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  S3_REGION: optionalText,
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: onOff,
 });
+type Env = z.infer<typeof EnvSchema>;
+
+/** What is wrong with the S3_* variables together, each naming the variable to fix. */
+function objectStoreProblems(e: Env): string[] {
+  const problems: string[] = [];
+  if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
+    const missing = e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID';
+    problems.push(
+      `${missing}: set S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY together, or neither (a role's credentials)`,
+    );
+  }
+  // Without a bucket documents would quietly go to DATA_DIR/files, out of the other servers' sight.
+  const withoutBucket = ['S3_ENDPOINT', 'S3_REGION', 'S3_ACCESS_KEY_ID'] as const;
+  for (const name of withoutBucket.filter((name) => !e.S3_BUCKET && e[name])) {
+    problems.push(`S3_BUCKET: is required with ${name} (it chooses the bucket for documents)`);
+  }
+  return problems;
+}
+
+function objectStoreOf(e: Env): ObjectStoreConfig | undefined {
+  if (!e.S3_BUCKET) return undefined;
+  return {
+    bucket: e.S3_BUCKET,
+    endpoint: e.S3_ENDPOINT,
+    region: e.S3_REGION ?? 'us-east-1',
+    credentials:
+      e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+        : undefined,
+    forcePathStyle: e.S3_FORCE_PATH_STYLE,
+  };
+}
 
 /**
  * Per-path limits: requests allowed per window (seconds), per client IP. `signIn` counts every
@@ -88,6 +133,18 @@ export const DEFAULT_SIGN_IN_THROTTLE: SignInThrottle = {
   longestWaitSeconds: 15 * 60,
   forgetAfterSeconds: 24 * 60 * 60,
   perAddress: { window: 15 * 60, max: 30 },
+};
+
+/** An S3-compatible bucket for the documents (S3_*). */
+export type ObjectStoreConfig = {
+  bucket: string;
+  /** Another S3-compatible service (MinIO, Ceph, R2...); unset, AWS S3 in `region`. */
+  endpoint: string | undefined;
+  region: string;
+  /** Unset: the AWS SDK's default credential chain (its environment variables, a profile, an IAM role). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** The bucket in the URL's path rather than its host name, as most self-hosted services need. */
+  forcePathStyle: boolean;
 };
 
 export type AppConfig = {
@@ -144,6 +201,11 @@ export type AppConfig = {
   jobs: { run: boolean; pollingIntervalSeconds: number };
   /** A PEM file of certificates webhook receivers may use besides the usual ones (a private CA). */
   webhookCaFile: string | undefined;
+  /**
+   * Where document bytes are kept: this bucket when S3_BUCKET is set (so every server sharing the
+   * database serves the same documents), else DATA_DIR/files.
+   */
+  objectStore: ObjectStoreConfig | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -160,9 +222,11 @@ export function trustedOriginsOf(publicUrl: string | undefined, port: number): s
 /** The only reader of process.env. A bad value stops start-up with a message naming the variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
-    throw new ConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  const problems = parsed.success
+    ? objectStoreProblems(parsed.data)
+    : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
+  if (!parsed.success || problems.length > 0) {
+    throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
   }
   const e = parsed.data;
   return {
@@ -200,5 +264,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInThrottle: DEFAULT_SIGN_IN_THROTTLE,
     jobs: { run: e.RUN_JOBS, pollingIntervalSeconds: e.JOB_POLL_SECONDS },
     webhookCaFile: e.WEBHOOK_CA_FILE ? path.resolve(e.WEBHOOK_CA_FILE) : undefined,
+    objectStore: objectStoreOf(e),
   };
 }

@@ -1,6 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { unavailableAnswer } from './db/database-errors.ts';
+import { DOCUMENT_STORE_UNAVAILABLE, DocumentStoreUnavailableError } from './storage/document-store.ts';
 
 export type AppErrorKind =
   | 'invalid'
@@ -53,6 +54,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (status < 500) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry a usable message.
       return reply.status(status).send({ message: error.message });
+    }
+    if (error instanceof DocumentStoreUnavailableError) {
+      request.log.warn({ err: error }, 'document store unavailable');
+      return reply.status(503).header('retry-after', '30').send({ message: DOCUMENT_STORE_UNAVAILABLE });
     }
     const unavailable = unavailableAnswer(error);
     if (unavailable) {

@@ -1,6 +1,11 @@
 // Load: 50 virtual users read and write against the real server (a child process, the demo data
-// loaded) for QUAYSIDE_LOAD_SECONDS (default 5; .ci/run sets 60). Every answer must be 2xx, and
-// every acknowledged write must be in the database at the end.
+// loaded) for QUAYSIDE_LOAD_SECONDS (default 5; .ci/run sets 60). On PostgreSQL three servers share
+// the database and take the requests in turn, as behind a load balancer (issue 22). Every answer
+// must be 2xx, and every acknowledged write must be in the database at the end.
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createServerData,
@@ -13,6 +18,8 @@ import {
 import { testEngine } from './testing/test-database.ts';
 
 const VIRTUAL_USERS = 50;
+/** Servers sharing the database: an embedded database has one. */
+const SERVERS = testEngine === 'postgres' ? 3 : 1;
 const LOAD_SECONDS = Number(process.env.QUAYSIDE_LOAD_SECONDS ?? 5);
 const PASSWORD = 'load test password';
 /** One account per role, signed in once: sign-in is rate-limited per client address. */
@@ -37,9 +44,13 @@ type Expected = { shipments: Set<string>; parts: Map<string, Map<string, number>
 type Tally = { requests: number; writes: number; errors: string[]; latencies: number[] };
 
 let data: Awaited<ReturnType<typeof createServerData>>;
-let server: RealServer | undefined;
+let servers: RealServer[] = [];
+/** The DATA_DIRs of the servers after the first. */
+const moreDataDirs: string[] = [];
 beforeAll(async () => {
   data = await createServerData();
+  // Shared, so a session made on one server is good on the others.
+  data.env.AUTH_SECRET = randomBytes(32).toString('hex');
   await runCli(data.env, ['seed-demo']);
   for (const account of ACCOUNTS) {
     await runCli(data.env, [
@@ -48,19 +59,27 @@ beforeAll(async () => {
       ...['--name', `Load ${account.role}`, '--company', account.company],
     ]);
   }
-  server = await startRealServer(data.env);
+  servers = await Promise.all(
+    Array.from({ length: SERVERS }, (_, index) => {
+      if (index === 0) return startRealServer(data.env);
+      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-real-'));
+      moreDataDirs.push(dataDir);
+      return startRealServer({ ...data.env, DATA_DIR: dataDir });
+    }),
+  );
 }, 180_000);
 afterAll(async () => {
-  await server?.stop();
+  await Promise.all(servers.map((server) => server.stop()));
   await data?.remove();
+  for (const dataDir of moreDataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe(`${VIRTUAL_USERS} virtual users for ${LOAD_SECONDS} s (${testEngine})`, () => {
+describe(`${VIRTUAL_USERS} virtual users on ${SERVERS} server(s) for ${LOAD_SECONDS} s (${testEngine})`, () => {
   it(
     'answers every request without an error and keeps every acknowledged write',
     async () => {
-      if (!server) throw new Error('no server');
-      const { baseUrl } = server;
+      const baseUrls = servers.map((server) => server.baseUrl);
+      const [baseUrl = ''] = baseUrls;
       const accounts: Account[] = [];
       for (const account of ACCOUNTS)
         accounts.push({ ...account, token: await signInOverHttp(baseUrl, account.email, PASSWORD) });
@@ -79,18 +98,17 @@ describe(`${VIRTUAL_USERS} virtual users for ${LOAD_SECONDS} s (${testEngine})`,
       const stopAt = started + LOAD_SECONDS * 1000;
       await Promise.all(
         Array.from({ length: VIRTUAL_USERS }, (_, vu) =>
-          virtualUser(baseUrl, accounts[vu % accounts.length] as Account, vu, readable, stopAt, expected, tally),
+          virtualUser(baseUrls, accounts[vu % accounts.length] as Account, vu, readable, stopAt, expected, tally),
         ),
       );
       const seconds = (Date.now() - started) / 1000;
-      await server.stop();
-      server = undefined;
+      await Promise.all(servers.map((server) => server.stop()));
 
       const stored = await storedWrites(expected);
       const latencies = tally.latencies.sort((a, b) => a - b);
       const percentile = (p: number) => latencies[Math.floor((latencies.length - 1) * p)] ?? 0;
       console.log(
-        `load (${testEngine}): ${VIRTUAL_USERS} users, ${seconds.toFixed(1)} s: ${tally.requests} requests ` +
+        `load (${testEngine}, ${SERVERS} server(s)): ${VIRTUAL_USERS} users, ${seconds.toFixed(1)} s: ${tally.requests} requests ` +
           `(${(tally.requests / seconds).toFixed(1)}/s), ${tally.writes} writes (${(tally.writes / seconds).toFixed(1)}/s), ` +
           `${tally.errors.length} errors; latency p50 ${percentile(0.5)} ms, p95 ${percentile(0.95)} ms, ` +
           `max ${percentile(1)} ms; after the run: ${stored.shipments} shipments, ${stored.lineItemsWithParts} line ` +
@@ -113,7 +131,7 @@ describe(`${VIRTUAL_USERS} virtual users for ${LOAD_SECONDS} s (${testEngine})`,
  * that writes) a share of writes on its own shipments, so no two users ever conflict.
  */
 async function virtualUser(
-  baseUrl: string,
+  baseUrls: string[],
   account: Account,
   vu: number,
   readable: string[],
@@ -128,7 +146,8 @@ async function virtualUser(
     tally.requests += 1;
     const begun = performance.now();
     try {
-      return await call<T>(baseUrl, account, method, path, body);
+      // The servers in turn, as a round-robin load balancer sends them.
+      return await call<T>(baseUrls[tally.requests % baseUrls.length] as string, account, method, path, body);
     } catch (error) {
       tally.errors.push(`${account.role} ${method} ${path}: ${(error as Error).message}`);
       return undefined;

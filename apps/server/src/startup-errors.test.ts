@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
+import { startS3TestServer } from './testing/s3-test-server.ts';
 import { REPO_ROOT, serverEnv } from './testing/server-process.ts';
 import { TEST_POSTGRES_URL, testEngine } from './testing/test-database.ts';
 
@@ -41,6 +42,26 @@ describe(`a DATABASE_URL that cannot be used (suite on ${testEngine})`, () => {
       const stopped = await start(entry, [...args], { DATABASE_URL: badUrl });
       expect(stopped.code).toBe(1);
       expect(stopped.stderr.trim().split('\n')).toEqual([expect.stringMatching(saying)]);
+    }
+  });
+});
+
+describe('an S3 bucket that cannot be used', () => {
+  it('stops the server, and a CLI command that keeps documents, with one line naming the setting', async () => {
+    const s3 = await startS3TestServer();
+    try {
+      for (const [entry, args] of [
+        ['apps/server/src/main.ts', []],
+        ['apps/server/src/cli.ts', ['seed-demo']],
+      ] as const) {
+        const stopped = await start(entry, [...args], { ...s3.env, S3_BUCKET: 'quayside-no-such-bucket' });
+        expect(stopped.code).toBe(1);
+        expect(stopped.stderr.trim().split('\n')).toEqual([
+          `S3_BUCKET names a bucket that does not exist at S3_ENDPOINT (${s3.endpoint}): quayside-no-such-bucket. Create it, or correct S3_BUCKET.`,
+        ]);
+      }
+    } finally {
+      await s3.stop();
     }
   });
 });

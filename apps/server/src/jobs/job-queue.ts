@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type pg from 'pg';
 import PgBoss from 'pg-boss';
+import { LOCKS, withAdvisoryLock } from '../db/advisory-lock.ts';
 
 /**
  * One kind of background work. `cron` (UTC) runs it on a schedule; a failed run is tried again
@@ -46,14 +47,19 @@ export async function startJobQueue(
     deleteAfterDays: 7,
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
-  await boss.start();
+  // pg-boss 10 makes its schema and queues unguarded: two servers starting together on a new
+  // database both try, and one fails ('duplicate key ... pg_namespace'). They take turns.
+  await withAdvisoryLock(pool, LOCKS.jobQueueSetUp, async () => {
+    await boss.start();
+    for (const job of jobs)
+      await boss.createQueue(job.name, {
+        name: job.name,
+        retryLimit: job.retryLimit ?? 0,
+        retryDelay: job.retryDelaySeconds ?? 0,
+        retryBackoff: (job.retryLimit ?? 0) > 0,
+      });
+  });
   for (const job of jobs) {
-    await boss.createQueue(job.name, {
-      name: job.name,
-      retryLimit: job.retryLimit ?? 0,
-      retryDelay: job.retryDelaySeconds ?? 0,
-      retryBackoff: (job.retryLimit ?? 0) > 0,
-    });
     // Up to ten jobs per poll, one after another; a failure fails only its own job (to be retried).
     await boss.work(job.name, { pollingIntervalSeconds, batchSize: JOBS_PER_FETCH }, async (fetched) => {
       for (const next of fetched) {

@@ -3,15 +3,12 @@ import { createWriteStream } from 'node:fs';
 import { mkdir, open, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { DocumentMissingError, type DocumentStore } from './document-store.ts';
-
-const KEY = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+import { assertDocumentKey, DocumentMissingError, type DocumentStore } from './document-store.ts';
 
 /** Documents as files in one directory (DATA_DIR/files by default), named by their key. */
 export function createLocalDocumentStore(directory: string): DocumentStore {
   const fileOf = (key: string) => {
-    // Keys are server-made UUIDs; anything else must never reach the file system.
-    if (!KEY.test(key)) throw new Error('invalid document key');
+    assertDocumentKey(key);
     return path.join(directory, key);
   };
   return {

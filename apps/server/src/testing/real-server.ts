@@ -63,7 +63,8 @@ export async function startRealServer(env: NodeJS.ProcessEnv) {
   try {
     child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: REPO_ROOT,
-      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: baseUrl },
+      // PUBLIC_URL: its own address, unless several servers share one (a load balancer's).
+      env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? baseUrl },
       stdio: ['ignore', log, log],
       detached: true,
     });

@@ -16,11 +16,17 @@ const SERVER_SETTINGS = [
   'PUBLIC_URL',
   'TRUST_PROXY',
   'WEB_DIST_DIR',
+  'S3_BUCKET',
+  'S3_ENDPOINT',
+  'S3_REGION',
+  'S3_ACCESS_KEY_ID',
+  'S3_SECRET_ACCESS_KEY',
+  'S3_FORCE_PATH_STYLE',
 ];
 
 /**
  * The caller's environment without the server's settings, plus `extra`: a developer's DATABASE_URL
- * must not leak in, nor Vitest's NODE_ENV=test (the server runs as `npm start` runs it).
+ * (or S3_BUCKET) must not leak in, nor Vitest's NODE_ENV=test (the server runs as `npm start` runs it).
  */
 export function serverEnv(extra: NodeJS.ProcessEnv): NodeJS.ProcessEnv {
   const env = { ...process.env };

@@ -14,6 +14,9 @@ export function registerHealthRoutes(app: FastifyInstance, database: DatabaseHan
     return { status: 'ok' };
   });
 
+  // Readiness asks the database only, not the documents' bucket: every server shares the bucket, so
+  // an outage there would take them all out of rotation while everything but documents still works
+  // (a document upload or download then fails on its own; start-up checks the bucket).
   app.get('/readyz', { schema: { hide: true } }, async (request, reply) => {
     // A load balancer should send new users elsewhere while this instance's pool is saturated.
     if (isSaturated(database)) return reply.status(503).send({ status: 'saturated' });

@@ -1,75 +1,32 @@
-import { execFileSync } from 'node:child_process';
 import { createHmac } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import https from 'node:https';
-import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
 import type { CreatedWebhook, WebhooksResponse } from '@quayside/domain/webhooks';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
+import { type Received, startHttpsReceiver } from '../../testing/https-receiver.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 
 // Outbound webhooks against a real HTTPS receiver on loopback (its certificate trusted through
 // WEBHOOK_CA_FILE): signed deliveries, a retry after a failure with a doubling wait, the log.
 
-type Received = { headers: Record<string, string | string[] | undefined>; body: string };
-
 let t: TestApp;
 let admin: string;
 let employee: string;
-let receiver: https.Server;
+let receiver: Awaited<ReturnType<typeof startHttpsReceiver>>;
 let receiverUrl: string;
-let certDir: string;
-const received: Received[] = [];
-/** The receiver's answers in turn; 200 once they run out. */
-const answers: number[] = [];
+let received: Received[];
+let answers: number[];
 let now = new Date('2027-07-01T12:00:00Z');
 
 beforeAll(async () => {
-  certDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-webhook-'));
-  const key = path.join(certDir, 'key.pem');
-  const cert = path.join(certDir, 'cert.pem');
-  execFileSync(
-    'openssl',
-    [
-      'req',
-      '-x509',
-      '-newkey',
-      'rsa:2048',
-      '-nodes',
-      '-days',
-      '1',
-      '-subj',
-      '/CN=127.0.0.1',
-      '-addext',
-      'subjectAltName=IP:127.0.0.1',
-      '-keyout',
-      key,
-      '-out',
-      cert,
-    ],
-    { stdio: 'ignore' },
-  );
-  receiver = https.createServer({ key: readFileSync(key), cert: readFileSync(cert) }, (request, response) => {
-    const chunks: Buffer[] = [];
-    request.on('data', (chunk: Buffer) => chunks.push(chunk));
-    request.on('end', () => {
-      received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.statusCode = answers.shift() ?? 200;
-      response.end('thanks');
-    });
-  });
-  await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-  receiverUrl = `https://127.0.0.1:${(receiver.address() as AddressInfo).port}/quayside`;
-  t = await createTestApp({ clock: () => now, webhookCaFile: cert });
+  receiver = await startHttpsReceiver();
+  ({ url: receiverUrl, received, answers } = receiver);
+  t = await createTestApp({ clock: () => now, webhookCaFile: receiver.caFile });
   ({ admin, employee } = await signInCast(t));
 });
 afterAll(async () => {
   await t.close();
-  await new Promise((resolve) => receiver.close(resolve));
-  rmSync(certDir, { recursive: true, force: true });
+  await receiver.close();
 });
 
 const notify = () =>
