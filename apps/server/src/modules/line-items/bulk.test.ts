@@ -393,7 +393,7 @@ describe('time limits', () => {
   const isPostgres = process.env.TEST_DB === 'postgres';
   it("hold a bulk change to the bulk work's limit, not a page's", async () => {
     const answers: number[] = [];
-    for (const bulkStatementTimeoutMs of [300_000, 150]) {
+    for (const bulkStatementTimeoutMs of isPostgres ? [300_000, 150] : [300_000]) {
       const limited = await createTestApp({ statementTimeoutMs: 150, bulkStatementTimeoutMs });
       try {
         const token = await limited.signedInAs({ email: 'admin@napco.example', role: 'Admin' });
@@ -415,9 +415,9 @@ describe('time limits', () => {
         await limited.close();
       }
     }
-    // 20,000 rows take seconds: past a page's 150 ms, inside the bulk limit.
-    expect(answers).toEqual(isPostgres ? [200, 503] : [200, 200]);
-  });
+    // 20,000 rows take seconds: past a page's 150 ms, inside the bulk limit (a limit PGlite cannot apply).
+    expect(answers).toEqual(isPostgres ? [200, 503] : [200]);
+  }, 120_000);
 });
 
 /** Carries the recomputed read models out of the transaction that is then rolled back. */
