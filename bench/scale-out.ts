@@ -7,12 +7,10 @@
 // The load generator runs on the same machine as the servers and the database.
 
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { type RealServer, startRealServer } from '../apps/server/src/testing/real-server.ts';
+import { startServers } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
 import { freshDatabase, load, postgresVersion, signIn } from './bench-server.ts';
 import { median, percentile } from './stats.ts';
@@ -88,7 +86,6 @@ async function drive(baseUrls: string[], token: string, query: (sequence: number
 }
 
 const database = await freshDatabase('postgres', 'scale');
-const dataDirs: string[] = [];
 const figures: Figures[] = [];
 try {
   console.error(`loading ${rows} line items...`);
@@ -96,23 +93,12 @@ try {
   // One secret for every server, as a deployment shares AUTH_SECRET.
   const secret = randomBytes(32).toString('hex');
   for (const count of [1, 2, 3]) {
-    const servers: RealServer[] = await Promise.all(
-      Array.from({ length: count }, () => {
-        const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-bench-scale-'));
-        dataDirs.push(dataDir);
-        return startRealServer(
-          serverEnv({
-            ...database.env,
-            DATA_DIR: dataDir,
-            AUTH_SECRET: secret,
-            NODE_ENV: 'production',
-            LOG_LEVEL: 'warn',
-          }),
-        );
-      }),
+    const cluster = await startServers(
+      serverEnv({ ...database.env, AUTH_SECRET: secret, NODE_ENV: 'production', LOG_LEVEL: 'warn' }),
+      count,
     );
     try {
-      const baseUrls = servers.map((server) => server.baseUrl);
+      const baseUrls = cluster.servers.map((server) => server.baseUrl);
       const token = await signIn(baseUrls[0] as string, 'admin');
       for (const page of PAGES) {
         for (const remembered of [true, false]) {
@@ -124,12 +110,11 @@ try {
         }
       }
     } finally {
-      await Promise.all(servers.map((server) => server.stop()));
+      await cluster.stop();
     }
   }
 } finally {
   await database.drop();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 }
 
 const lines = [

@@ -3,9 +3,6 @@
 // the database and take the requests in turn, as behind a load balancer (issue 22). Every answer
 // must be 2xx, and every acknowledged write must be in the database at the end.
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createServerData,
@@ -14,6 +11,7 @@ import {
   runCli,
   signInOverHttp,
   startRealServer,
+  startServers,
 } from './testing/real-server.ts';
 import { testEngine } from './testing/test-database.ts';
 
@@ -45,8 +43,7 @@ type Tally = { requests: number; writes: number; errors: string[]; latencies: nu
 
 let data: Awaited<ReturnType<typeof createServerData>>;
 let servers: RealServer[] = [];
-/** The DATA_DIRs of the servers after the first. */
-const moreDataDirs: string[] = [];
+let stopServers = async () => {};
 beforeAll(async () => {
   data = await createServerData();
   // Shared, so a session made on one server is good on the others.
@@ -59,19 +56,18 @@ beforeAll(async () => {
       ...['--name', `Load ${account.role}`, '--company', account.company],
     ]);
   }
-  servers = await Promise.all(
-    Array.from({ length: SERVERS }, (_, index) => {
-      if (index === 0) return startRealServer(data.env);
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-real-'));
-      moreDataDirs.push(dataDir);
-      return startRealServer({ ...data.env, DATA_DIR: dataDir });
-    }),
-  );
+  // The embedded database's server is the one whose DATA_DIR holds it.
+  if (SERVERS === 1) {
+    servers = [await startRealServer(data.env)];
+    stopServers = () => (servers[0] as RealServer).stop();
+  } else {
+    const cluster = await startServers(data.env, SERVERS);
+    ({ servers, stop: stopServers } = cluster);
+  }
 }, 180_000);
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
+  await stopServers();
   await data?.remove();
-  for (const dataDir of moreDataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe(`${VIRTUAL_USERS} virtual users on ${SERVERS} server(s) for ${LOAD_SECONDS} s (${testEngine})`, () => {

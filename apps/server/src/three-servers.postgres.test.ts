@@ -2,8 +2,7 @@
 // one S3-compatible store, driven in turn as a load balancer would: nothing a user depends on may
 // live in one server's memory or on its disk. PostgreSQL only: an embedded database has one server.
 import { randomBytes } from 'node:crypto';
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
-import os from 'node:os';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
 import PgBoss from 'pg-boss';
@@ -11,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { JOB_NAMES } from './jobs/jobs.ts';
 import { startHttpsReceiver } from './testing/https-receiver.ts';
 import { multipart } from './testing/multipart.ts';
-import { type RealServer, runCli, startRealServer } from './testing/real-server.ts';
+import { type RealServer, runCli, startServers } from './testing/real-server.ts';
 import { startS3TestServer } from './testing/s3-test-server.ts';
 import { serverEnv } from './testing/server-process.ts';
 import { createPostgresTestDatabase } from './testing/test-database.ts';
@@ -28,8 +27,9 @@ let postgres: Awaited<ReturnType<typeof createPostgresTestDatabase>>;
 let s3: Awaited<ReturnType<typeof startS3TestServer>>;
 let receiver: Awaited<ReturnType<typeof startHttpsReceiver>>;
 let env: NodeJS.ProcessEnv;
-const dataDirs: string[] = [];
+let cluster: Awaited<ReturnType<typeof startServers>> | undefined;
 let servers: RealServer[] = [];
+let dataDirs: string[] = [];
 let adminToken: string;
 const startedAt = Date.now();
 
@@ -48,13 +48,8 @@ beforeAll(async () => {
     LOG_LEVEL: 'warn',
   });
   // All three at once, on a database no migration has touched yet.
-  servers = await Promise.all(
-    ['a', 'b', 'c'].map((name) => {
-      const dataDir = mkdtempSync(path.join(os.tmpdir(), `quayside-server-${name}-`));
-      dataDirs.push(dataDir);
-      return startRealServer({ ...env, DATA_DIR: dataDir });
-    }),
-  );
+  cluster = await startServers(env, 3);
+  ({ servers, dataDirs } = cluster);
   for (const [email, role] of [
     [ADMIN, 'Admin'],
     ['scale-throttled@napco.example', 'Employee'],
@@ -67,11 +62,10 @@ beforeAll(async () => {
   adminToken = (await signIn(0, ADMIN, PASSWORD)).token;
 }, 180_000);
 afterAll(async () => {
-  await Promise.all(servers.map((server) => server.stop()));
+  await cluster?.stop();
   await receiver?.close();
   await s3?.stop();
   await postgres?.drop();
-  for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
 });
 
 /** A request to server `index` (0, 1, 2: A, B, C), from the load balancer's address. */

@@ -113,6 +113,23 @@ export async function startRealServer(env: NodeJS.ProcessEnv) {
   };
 }
 
+/**
+ * `count` servers sharing the database (and bucket) `env` names, as behind a load balancer, each
+ * with a DATA_DIR of its own; `stop` stops them all and removes those directories.
+ */
+export async function startServers(env: NodeJS.ProcessEnv, count: number) {
+  const dataDirs = Array.from({ length: count }, () => mkdtempSync(path.join(os.tmpdir(), 'quayside-server-')));
+  const servers = await Promise.all(dataDirs.map((dataDir) => startRealServer({ ...env, DATA_DIR: dataDir })));
+  return {
+    servers,
+    dataDirs,
+    stop: async () => {
+      await Promise.all(servers.map((server) => server.stop()));
+      for (const dataDir of dataDirs) rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
 function killGroup(child: ChildProcess) {
   if (child.pid === undefined) return;
   try {
