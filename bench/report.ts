@@ -9,6 +9,8 @@ import type { BaselineFigures, WholeResponseFigures } from './baseline.ts';
 import type { Engine, UserName } from './bench-server.ts';
 import type { BrowserFigures, InitialJavaScript } from './browser.ts';
 import type { ExportFigures } from './export-figures.ts';
+import type { GeneratedFigures } from './generated-mix.ts';
+import { generatedEngineComparison, generatedSection } from './generated-report.ts';
 import type { LivenessFigures } from './liveness.ts';
 import { EXCEPTION_SUMMARY, type MixRow } from './query-mix.ts';
 import type { ThroughputFigures } from './throughput.ts';
@@ -19,6 +21,7 @@ export type SizeResult = {
   rows: number;
   loadSeconds: number;
   mix?: Record<UserName, MixRow[]>;
+  generated?: Record<UserName, GeneratedFigures>;
   analytics?: Record<UserName, AnalyticsRow[]>;
   liveness?: LivenessFigures;
   throughput?: ThroughputFigures[];
@@ -72,6 +75,7 @@ export function report(input: ReportInput): string {
       '',
     );
     latencySection(results, push);
+    generatedSection(results, push);
     analyticsSection(results, push);
     livenessSection(results, push);
     sweepSection(results, push);
@@ -83,6 +87,7 @@ export function report(input: ReportInput): string {
     push(`**${ENGINE_NAMES[failed.engine]} at ${count(failed.rows)} failed:** \`${failed.error}\``, '');
   }
   engineComparison(input, push);
+  generatedEngineComparison(input.results, push);
   baselineSection(input, push);
   return `${lines.join('\n')}\n`;
 }

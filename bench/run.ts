@@ -2,6 +2,7 @@
 // fresh database bulk-loaded with N line items, the real server on it, and then
 //   - the query mix through HTTP as an Admin and as a Forwarder (median and p95 of --runs runs),
 //     with /livez probed all along;
+//   - --questions generated questions (generated-mix.ts), each new to the server, and their counts;
 //   - throughput (autocannon, 50 connections, 20 s) of the default page and a filtered page;
 //   - the full CSV export;
 //   - the dashboard in Chromium (first rows, a filter, two searches);
@@ -34,12 +35,13 @@ import {
 } from './bench-server.ts';
 import { initialJavaScript, measureDashboard } from './browser.ts';
 import { measureExport } from './export-figures.ts';
+import { generateQuestions, runGeneratedMix, sampleRows } from './generated-mix.ts';
 import { startLivenessProbe } from './liveness.ts';
 import { COMMON_SEARCH, type MixRow, pickSample, queryMix, runMix } from './query-mix.ts';
 import { report, type SizeResult, type SweepFigures } from './report.ts';
 import { measureThroughput, type ThroughputFigures } from './throughput.ts';
 
-const PARTS = ['latency', 'analytics', 'throughput', 'export', 'browser', 'baseline', 'sweep'] as const;
+const PARTS = ['latency', 'generated', 'analytics', 'throughput', 'export', 'browser', 'baseline', 'sweep'] as const;
 type Part = (typeof PARTS)[number];
 
 const { values } = parseArgs({
@@ -47,6 +49,7 @@ const { values } = parseArgs({
     rows: { type: 'string', default: '1000000' },
     engine: { type: 'string', default: 'postgres' },
     runs: { type: 'string', default: '20' },
+    questions: { type: 'string', default: '300' },
     'browser-runs': { type: 'string', default: '5' },
     'baseline-rows': { type: 'string', default: '100000,400000' },
     only: { type: 'string', default: PARTS.join(',') },
@@ -60,6 +63,7 @@ const engines = values.engine.split(',') as Engine[];
 const parts = new Set(values.only.split(',') as Part[]);
 const baselineSizes = parts.has('baseline') ? numbers(values['baseline-rows']) : [];
 const runs = Number(values.runs);
+const questionCount = Number(values.questions);
 const browserRuns = Number(values['browser-runs']);
 for (const engine of engines)
   if (engine !== 'postgres' && engine !== 'pglite') throw new Error(`unknown engine ${engine}`);
@@ -160,6 +164,15 @@ async function measureServer(database: Database, result: SizeResult, log: (messa
       }
       result.liveness = await probe.stop();
       result.mix = mix;
+    }
+    if (parts.has('generated')) {
+      log(`generated questions (${questionCount} each)...`);
+      // The admin's sample, so both users are asked the same questions.
+      const questions = generateQuestions(23, questionCount, await sampleRows(server.baseUrl, tokens.admin));
+      result.generated = {
+        admin: await runGeneratedMix(server.baseUrl, tokens.admin, questions),
+        forwarder: await runGeneratedMix(server.baseUrl, tokens.forwarder, questions),
+      };
     }
     if (parts.has('analytics')) {
       log('analytics...');

@@ -73,6 +73,21 @@ describe('the reference query', () => {
     expect(titles(queryLineItems(rows, query({})))).toEqual(['', 'PO-9', '100', 'po-10']);
   });
 
+  it('breaks ties by line item id in the direction of the last column chosen', () => {
+    const sorted = (direction: string) =>
+      titles(queryLineItems(rows, query({ sort: JSON.stringify([{ key: 'forwarder_name', direction }]) })));
+    // All four rows have the same forwarder.
+    expect(sorted('asc')).toEqual(['PO-9', 'po-10', '100', '']);
+    expect(sorted('desc')).toEqual(['', '100', 'po-10', 'PO-9']);
+    const dateThenForwarder = query({
+      sort: JSON.stringify([
+        { key: 'dest_eta', direction: 'desc' },
+        { key: 'forwarder_name', direction: 'asc' },
+      ]),
+    });
+    expect(titles(queryLineItems(rows, dateThenForwarder))).toEqual(['', 'PO-9', '100', 'po-10']);
+  });
+
   it('sorts text with empty first, then numbers, then case-folded text', () => {
     const ascending = queryLineItems(rows, query({ sort: JSON.stringify([{ key: 'title', direction: 'asc' }]) }));
     expect(titles(ascending)).toEqual(['', '100', 'po-10', 'PO-9']);

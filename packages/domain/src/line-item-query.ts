@@ -109,7 +109,7 @@ export function queryLineItems(rows: readonly LineItem[], query: RowQuery): Line
   const matching = rows.filter(
     (row) => matchesPo(row, query.po) && matchesSearch(row, query) && matchesFilters(row, query),
   );
-  return matching.sort(compareRows(effectiveSort(query.sort)));
+  return matching.sort(compareRows(query.sort));
 }
 
 const matchesPo = (row: LineItem, po: string | undefined) => po === undefined || po === '' || row.title === po;
@@ -186,11 +186,19 @@ export function compareCells(column: ColumnKey, a: LineItem, b: LineItem): numbe
 /** 0 empty, 1 a number, 2 other text: the first sort key of a text column. */
 export const textBucket = (text: string) => (text === '' ? 0 : isNumberText(text) ? 1 : 2);
 
+/** `sort` as requested: empty for the default order. */
 const compareRows = (sort: readonly SortRule[]) => (a: LineItem, b: LineItem) => {
-  for (const rule of sort) {
+  for (const rule of effectiveSort(sort)) {
     const order = compareCells(rule.key, a, b);
     if (order !== 0) return rule.direction === 'asc' ? order : -order;
   }
-  // Ties keep a stable order: oldest line item first.
-  return Number(a._id) - Number(b._id);
+  return tieOrder(sort) === 'asc' ? Number(a._id) - Number(b._id) : Number(b._id) - Number(a._id);
 };
+
+/**
+ * Ties keep a stable order by line item id: oldest first, and newest first when the last column
+ * chosen sorts descending, so one index on a column and the id answers a one-column sort either way,
+ * however many rows share a value. The default order (none chosen) keeps the oldest first: a
+ * shipment's line items, which share its Dest. ETA, stay in the order they were added.
+ */
+export const tieOrder = (sort: readonly SortRule[]) => (sort.at(-1)?.direction === 'desc' ? 'desc' : 'asc');

@@ -1,5 +1,5 @@
 import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
-import { effectiveSort, type Filter, type RowQuery, type SortRule } from '@quayside/domain/line-item-query';
+import { effectiveSort, type Filter, type RowQuery, type SortRule, tieOrder } from '@quayside/domain/line-item-query';
 import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { anyException, type ExceptionContext } from '../exceptions/exception-sql.ts';
@@ -168,12 +168,18 @@ function integerBound(value: string, operator: '>' | '<'): string {
   return bound.toString();
 }
 
-/** One key of the sort order. `nullsFirst` says where NULL lands in the output. */
+/**
+ * One key of the sort order. `nullsFirst` says where NULL lands in the output. A key that is never
+ * NULL keeps PostgreSQL's default (last ascending, first descending): that is the order of its index
+ * read backwards, and the planner matches an index by the words, not by the column being NOT NULL.
+ */
 type SortKey = { expression: SQL; ascending: boolean; nullsFirst: boolean };
+const neverNull = (expression: SQL, ascending: boolean): SortKey => ({ expression, ascending, nullsFirst: !ascending });
 
 export function sortKeys(sort: readonly SortRule[]): SortKey[] {
   const keys = effectiveSort(sort).flatMap((rule) => keysOf(rule));
-  keys.push({ expression: sql`r.line_item_id`, ascending: true, nullsFirst: false });
+  const ascending = tieOrder(sort) === 'asc';
+  keys.push(neverNull(sql`r.line_item_id`, ascending));
   return keys;
 }
 
@@ -185,22 +191,18 @@ function keysOf(rule: SortRule): SortKey[] {
     case 'date':
       return [{ expression: cell, ascending, nullsFirst: ascending }];
     case 'number':
-      return [{ expression: cell, ascending, nullsFirst: false }];
+      return [neverNull(cell, ascending)];
     case 'text':
       // Empty, then numbers (numerically), then other text (case-folded code points): see compareCells().
       return [
-        {
-          expression: sql`(case when ${cell} = '' then 0 when ${isNumberCell(cell)} then 1 else 2 end)`,
-          ascending,
-          nullsFirst: false,
-        },
+        neverNull(sql`(case when ${cell} = '' then 0 when ${isNumberCell(cell)} then 1 else 2 end)`, ascending),
         {
           expression: sql`(case when ${isNumberCell(cell)} then ${cell}::numeric end)`,
           ascending,
           // PostgreSQL's default: NULL sorts as the largest value.
           nullsFirst: !ascending,
         },
-        { expression: sql`lower(${cell})`, ascending, nullsFirst: false },
+        neverNull(sql`lower(${cell})`, ascending),
       ];
   }
 }

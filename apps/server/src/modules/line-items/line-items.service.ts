@@ -49,6 +49,24 @@ async function matchingCondition(db: Queryable, principal: Principal, query: Row
   };
 }
 
+type PageRow = { line_item_id: string; exceptions: ExceptionKind[] };
+
+/**
+ * The first COUNT_LIMIT + 1 matches in one statement: how many there are and, sorted among
+ * themselves, the page. When they are all the matches, that is the answer: found by the conditions'
+ * own indexes or one scan, where the planner, taking the conditions for independent and the matches
+ * for common, would walk the whole sort order for them (a forwarder's filter on another company read
+ * 1,000,000 rows for none: 2.8 s), and counted and paged in one pass instead of two.
+ */
+async function firstMatches(db: Queryable, where: SQL, pageOf: (rows: SQL) => SQL) {
+  const result = await db.execute<{ total: number; page: PageRow[] }>(sql`
+    with matches as materialized (select * from line_item_rows r where ${where} limit ${COUNT_LIMIT + 1})
+    select (select count(*) from matches)::int as total,
+           (select coalesce(json_agg(p), '[]') from (${pageOf(sql`matches r`)}) p) as page`);
+  const [row] = result.rows;
+  return { total: row?.total ?? 0, page: row?.page ?? [] };
+}
+
 /** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
 export async function listLineItems(
   db: Queryable,
@@ -57,23 +75,32 @@ export async function listLineItems(
   context: ExceptionContext,
 ): Promise<LineItemsResponse> {
   const { where, isRare, atLeast } = await matchingCondition(db, principal, query, context);
-  // `offset 0` keeps the planner from walking the sort order over the few matches' indexes.
-  const rows = isRare
-    ? sql`(select * from line_item_rows r where ${where} offset 0) r`
-    : sql`line_item_rows r where ${where}`;
-  const page = await db.execute<{ line_item_id: string; exceptions: ExceptionKind[] }>(sql`
-    select r.line_item_id, ${exceptionsOf(context)} as exceptions from ${rows}
-    order by ${orderBy(sortKeys(query.sort))}
-    limit ${query.pageSize} offset ${(query.page - 1) * query.pageSize}`);
-  const exceptions = new Map(page.rows.map((row) => [Number(row.line_item_id), row.exceptions]));
   const totalAll = await countVisible(db, principal);
+  const order = orderBy(sortKeys(query.sort));
+  const offset = (query.page - 1) * query.pageSize;
+  const pageOf = (rows: SQL) => sql`
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions from ${rows}
+    order by ${order} limit ${query.pageSize} offset ${offset}`;
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
   // Common exceptions alone are known to pass it unread (their walk would begin at the newest, unmatched rows).
-  const total = !hasCriteria(query)
-    ? totalAll
-    : atLeast > COUNT_LIMIT
-      ? COUNT_LIMIT + 1
-      : await countRows(db, where, COUNT_LIMIT + 1);
+  const first = hasCriteria(query) && atLeast <= COUNT_LIMIT ? await firstMatches(db, where, pageOf) : undefined;
+  const total = !hasCriteria(query) ? totalAll : (first?.total ?? COUNT_LIMIT + 1);
+  // Few matches were sorted among themselves by the statement that counted them. Many are read in
+  // the sort order until the page is full; rare exceptions (exception_counts says so) are found by
+  // their indexes first (`offset 0` keeps the planner from walking the sort order over them).
+  const page =
+    first && first.total <= COUNT_LIMIT
+      ? first.page
+      : (
+          await db.execute<PageRow>(
+            pageOf(
+              isRare
+                ? sql`(select * from line_item_rows r where ${where} offset 0) r`
+                : sql`line_item_rows r where ${where}`,
+            ),
+          )
+        ).rows;
+  const exceptions = new Map(page.map((row) => [Number(row.line_item_id), row.exceptions]));
   const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
   return {
     lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
