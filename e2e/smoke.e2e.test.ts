@@ -2,6 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { signIn, users } from './support/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -63,4 +64,22 @@ test('the build is served compressed (brotli, written at build time) and hashed 
     expect.stringMatching(/^image\/svg\+xml/),
   ]);
   expect((await context.request.get('/robots.txt')).ok()).toBe(true);
+});
+
+test('/login loads none of the signed-in code; signing in fetches the frame and the dashboard as chunks of their own', async () => {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  const scripts: string[] = [];
+  page.on('request', (request) => {
+    if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+  });
+  await page.goto('/login');
+  await page.getByRole('button', { name: 'Log in' }).waitFor();
+  await page.waitForLoadState('networkidle');
+  expect(scripts.filter((script) => /\/(dashboard-page|app-shell)-/.test(script))).toEqual([]);
+
+  await signIn(page, users().admin);
+  await page.getByRole('grid').waitFor();
+  expect(scripts.some((script) => script.includes('/dashboard-page-'))).toBe(true);
+  expect(scripts.some((script) => script.includes('/app-shell-'))).toBe(true);
 });

@@ -1,8 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
+import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
-import { DashboardPage, prefetchDashboard } from '../features/dashboard/dashboard-page.tsx';
+import { prefetchDashboard } from '../features/dashboard/prefetch-dashboard.ts';
 import { paths } from '../lib/navigation.ts';
 import {
   canEdit,
@@ -11,11 +11,15 @@ import {
   canManageWebhooks,
   canSeeReports,
 } from '../lib/permissions.ts';
-import { RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
-import { AppShell } from './shell/app-shell.tsx';
+import { Loading, RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 
-// The sign-in screens and the dashboard are where people land; every other screen is its own
-// chunk, fetched when first opened.
+// The sign-in screens are in the first JavaScript; the signed-in frame, the dashboard and every
+// other screen are chunks of their own, fetched when first opened, so /login carries none of them.
+// A signed-in landing asks for the frame and its screen at once (prefetchLandingScreen).
+const loadAppShell = () => import('./shell/app-shell.tsx');
+const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
+const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
+const DashboardPage = lazy(() => loadDashboard().then((module) => ({ default: module.DashboardPage })));
 const AlertsPage = lazy(() =>
   import('../features/alerts/alerts-page.tsx').then((module) => ({ default: module.AlertsPage })),
 );
@@ -47,102 +51,108 @@ const UserManagementPage = lazy(() =>
 );
 
 /**
- * The data of the screen the app opens on, asked for as soon as the session names the user rather
- * than once the screen has rendered: the dashboard's rows, when that is where the user lands.
+ * The code and data of the screen the app opens on, asked for as soon as the session names the user
+ * rather than once the screen has rendered: the signed-in frame, and the dashboard and its rows when
+ * that is where the user lands.
  */
 export function prefetchLandingScreen(
   queryClient: QueryClient,
   email: string,
   location: Pick<Location, 'pathname' | 'search'>,
 ) {
-  if (location.pathname === paths.dashboard) prefetchDashboard(queryClient, email, location.search);
+  void loadAppShell();
+  if (location.pathname !== paths.dashboard) return;
+  void loadDashboard();
+  prefetchDashboard(queryClient, email, location.search);
 }
 
 /** SPEC.md §2 route table. */
 export function AppRoutes() {
   return (
-    <Routes>
-      <Route
-        path={paths.login}
-        element={
-          <SignedOutOnly>
-            <AuthScreen mode="login" />
-          </SignedOutOnly>
-        }
-      />
-      <Route
-        path={paths.register}
-        element={
-          <SignedOutOnly>
-            <AuthScreen mode="register" />
-          </SignedOutOnly>
-        }
-      />
-      <Route path={paths.resetPassword} element={<AuthScreen mode="reset" />} />
-      <Route path={paths.verifyEmail} element={<AuthScreen mode="verify" />} />
-      <Route
-        path={paths.setup}
-        element={
-          <SignedOutOnly>
-            <AuthScreen mode="setup" />
-          </SignedOutOnly>
-        }
-      />
-      <Route
-        element={
-          <RequireAuth>
-            <AppShell />
-          </RequireAuth>
-        }
-      >
-        <Route index element={<DashboardPage />} />
-        <Route path={paths.lineItemPattern} element={<LineItemPage />} />
-        <Route path={paths.shipmentPattern} element={<ShipmentPage mode="edit" />} />
-        <Route path={paths.createShipment} element={<ShipmentPage mode="create" />} />
-        <Route path={paths.analytics} element={<AnalyticsPage />} />
-        <Route path={paths.alerts} element={<AlertsPage />} />
+    <Suspense fallback={<Loading />}>
+      <Routes>
         <Route
-          path={paths.exceptionRules}
+          path={paths.login}
           element={
-            <RequireRole isAllowed={canEditExceptionRules}>
-              <ExceptionRulesPage />
-            </RequireRole>
+            <SignedOutOnly>
+              <AuthScreen mode="login" />
+            </SignedOutOnly>
           }
         />
         <Route
-          path={paths.webhooks}
+          path={paths.register}
           element={
-            <RequireRole isAllowed={canManageWebhooks}>
-              <WebhooksPage />
-            </RequireRole>
+            <SignedOutOnly>
+              <AuthScreen mode="register" />
+            </SignedOutOnly>
+          }
+        />
+        <Route path={paths.resetPassword} element={<AuthScreen mode="reset" />} />
+        <Route path={paths.verifyEmail} element={<AuthScreen mode="verify" />} />
+        <Route
+          path={paths.setup}
+          element={
+            <SignedOutOnly>
+              <AuthScreen mode="setup" />
+            </SignedOutOnly>
           }
         />
         <Route
-          path={paths.userManagement}
           element={
-            <RequireRole isAllowed={canManageUsers}>
-              <UserManagementPage />
-            </RequireRole>
+            <RequireAuth>
+              <AppShell />
+            </RequireAuth>
           }
-        />
-        <Route
-          path={paths.import}
-          element={
-            <RequireRole isAllowed={canEdit}>
-              <ImportPage />
-            </RequireRole>
-          }
-        />
-        <Route
-          path={paths.reports}
-          element={
-            <RequireRole isAllowed={canSeeReports}>
-              <ReportsPage />
-            </RequireRole>
-          }
-        />
-        <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
-      </Route>
-    </Routes>
+        >
+          <Route index element={<DashboardPage />} />
+          <Route path={paths.lineItemPattern} element={<LineItemPage />} />
+          <Route path={paths.shipmentPattern} element={<ShipmentPage mode="edit" />} />
+          <Route path={paths.createShipment} element={<ShipmentPage mode="create" />} />
+          <Route path={paths.analytics} element={<AnalyticsPage />} />
+          <Route path={paths.alerts} element={<AlertsPage />} />
+          <Route
+            path={paths.exceptionRules}
+            element={
+              <RequireRole isAllowed={canEditExceptionRules}>
+                <ExceptionRulesPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path={paths.webhooks}
+            element={
+              <RequireRole isAllowed={canManageWebhooks}>
+                <WebhooksPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path={paths.userManagement}
+            element={
+              <RequireRole isAllowed={canManageUsers}>
+                <UserManagementPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path={paths.import}
+            element={
+              <RequireRole isAllowed={canEdit}>
+                <ImportPage />
+              </RequireRole>
+            }
+          />
+          <Route
+            path={paths.reports}
+            element={
+              <RequireRole isAllowed={canSeeReports}>
+                <ReportsPage />
+              </RequireRole>
+            }
+          />
+          <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
+        </Route>
+      </Routes>
+    </Suspense>
   );
 }

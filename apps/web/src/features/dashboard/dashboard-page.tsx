@@ -3,7 +3,7 @@ import { Alert, Box, Button, Chip, LinearProgress, Paper, Stack, Tab, Tabs, useM
 import type { PageSize } from '@quayside/domain/constants';
 import type { ColumnKey, Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
-import { type QueryClient, useQuery } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { FollowViewButton } from '../../components/alerts/follow-view-button.tsx';
 import { useToast } from '../../components/toast.tsx';
@@ -32,7 +32,7 @@ import { SearchBox } from './search-box.tsx';
 import { SelectionBar } from './selection-bar.tsx';
 import { TableSummary } from './table-summary.tsx';
 import { countParamsOf, exportParamsOf, followedViewOf, isViewCustomised } from './table-view.ts';
-import { dashboardViewAt, hasSavedView, useDashboardView } from './use-dashboard-view.ts';
+import { hasSavedView, useDashboardView } from './use-dashboard-view.ts';
 import { useGridLayout } from './use-grid-layout.ts';
 import { useNamedViews } from './use-named-views.ts';
 import { useRowSelection } from './use-row-selection.ts';
@@ -71,16 +71,6 @@ function useDataChangedNotice() {
       autoHideMs: null,
     });
   }, [isDataChanged, notify]);
-}
-
-/**
- * Asks for the rows the dashboard opens on (the URL's view, or the user's saved view and place)
- * as soon as the session names the user, so the request does not wait for the app to render. The
- * screen's own query is the same one: it finds the answer on its way, or already there.
- */
-export function prefetchDashboard(queryClient: QueryClient, email: string, search: string) {
-  const view = dashboardViewAt(email, new URLSearchParams(search));
-  void queryClient.prefetchQuery(lineItemListQuery(dashboardListParams(view)));
 }
 
 /** SPEC.md §2 'Dashboard': the line-item table with search, filters, sorting, paging and export. */

@@ -1,0 +1,15 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { dashboardListParams } from './dashboard-view.ts';
+import { lineItemListQuery } from './line-items-api.ts';
+import { dashboardViewAt } from './use-dashboard-view.ts';
+
+/**
+ * Asks for the rows the dashboard opens on (the URL's view, or the user's saved view and place)
+ * as soon as the session names the user, so the request does not wait for the app to render. The
+ * screen's own query is the same one: it finds the answer on its way, or already there. Small on
+ * purpose: it is in the first screen's JavaScript, the dashboard itself is not.
+ */
+export function prefetchDashboard(queryClient: QueryClient, email: string, search: string) {
+  const view = dashboardViewAt(email, new URLSearchParams(search));
+  void queryClient.prefetchQuery(lineItemListQuery(dashboardListParams(view)));
+}
