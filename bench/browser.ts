@@ -103,7 +103,7 @@ async function signedInPage(session: Session): Promise<Page> {
   return context.newPage();
 }
 
-const firstRow = (page: Page) => page.getByRole('table', { name: 'Line items' }).locator('tbody tr').first();
+const firstRow = (page: Page) => page.getByRole('grid', { name: 'Line items' }).locator('tbody tr').first();
 
 /** A page of line items (GET /api/LineItems?..., not its /count), whose query parameters pass `matches`. */
 const listAnswer = (page: Page, matches: (params: URLSearchParams) => boolean) =>
