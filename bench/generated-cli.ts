@@ -5,10 +5,18 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { signInOverHttp } from '../apps/server/src/testing/real-server.ts';
-import { distribution, generateQuestions, runGeneratedMix, sampleRows, worst } from './generated-mix.ts';
+import {
+  distribution,
+  GENERATED_SEED,
+  generateQuestions,
+  runGeneratedMix,
+  sampleRows,
+  timesOf,
+  worst,
+} from './generated-mix.ts';
 
 const { values } = parseArgs({
-  options: { questions: { type: 'string', default: '300' }, seed: { type: 'string', default: '23' } },
+  options: { questions: { type: 'string', default: '300' }, seed: { type: 'string', default: String(GENERATED_SEED) } },
 });
 const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const sampler = await signInOverHttp(baseURL, process.env.EMAIL ?? '', process.env.PASSWORD ?? '');
@@ -21,7 +29,7 @@ const figures = await runGeneratedMix(baseURL, asker, questions);
 console.log(`${baseURL}, ${os.cpus().length} cores, ${new Date().toISOString()}, ${questions.length} questions (ms)\n`);
 console.log('| answer | n | p50 | p90 | p95 | p99 | max |\n|---|---|---|---|---|---|---|');
 for (const key of ['pages', 'counts', 'remembered'] as const) {
-  const d = distribution(figures[key]);
+  const d = distribution(timesOf(figures[key]));
   console.log(
     `| ${key} | ${d.n} | ${[d.p50, d.p90, d.p95, d.p99, d.max].map((value) => value.toFixed(1)).join(' | ')} |`,
   );

@@ -4,6 +4,7 @@
 // at every size (the first shipments of the bulk load). Each question is asked once with a URL the
 // server has never seen (so nothing comes from memory), its exact count likewise, and then the same
 // page again (what a remembered answer costs). Same seed, same questions at every size and engine.
+import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { COLUMN_KEYS, type ColumnKey, FILTER_OPERATORS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
 import { bearer } from './bench-server.ts';
@@ -41,8 +42,10 @@ function random(seed: number) {
 }
 type Random = ReturnType<typeof random>;
 
-const PAGE_SIZES = [25, 50, 50, 50, 100, 200, 500] as const;
-const EXCEPTIONS = ['late_departure', 'late_arrival', 'late_delivery', 'eta_slipped', 'missing_documents', 'stale'];
+/** The seed of every recorded run: the same questions in bench/RESULTS.md's tables. */
+export const GENERATED_SEED = 23;
+/** The page sizes people choose (domain's PAGE_SIZES), 50 (the default) the most. */
+const PAGE_SIZE_DRAWS = [25, 50, 50, 50, 100, 200, 500] as const;
 
 /** A cell as the dashboard shows it (dates YYYY-MM-DD, part numbers joined), for drawing values. */
 function cellText(row: LineItem, column: ColumnKey): string {
@@ -106,7 +109,7 @@ function question(rng: Random, rows: readonly LineItem[]): Question {
     words.push(`search '${text}'`);
   }
   if (rng.chance(0.1)) {
-    const kinds = [...new Set([rng.pick(EXCEPTIONS), ...(rng.chance(0.3) ? [rng.pick(EXCEPTIONS)] : [])])];
+    const kinds = [...new Set([rng.pick(EXCEPTION_KINDS), ...(rng.chance(0.3) ? [rng.pick(EXCEPTION_KINDS)] : [])])];
     search.set('exception', kinds.join(','));
     words.push(`exception ${kinds.join(',')}`);
   }
@@ -124,7 +127,7 @@ function question(rng: Random, rows: readonly LineItem[]): Question {
     search.set('sort', JSON.stringify(sort));
     words.push(`sorted by ${sort.map((rule) => `${rule.key} ${rule.direction}`).join(', ')}`);
   }
-  const pageSize = rng.pick(PAGE_SIZES);
+  const pageSize = rng.pick(PAGE_SIZE_DRAWS);
   // Most people stay near the top; some page on, a few far.
   const page = rng.chance(0.6) ? 1 : rng.chance(0.6) ? rng.integer(2, 10) : rng.integer(11, 200);
   search.set('pageSize', String(pageSize));
@@ -197,18 +200,20 @@ export async function runGeneratedMix(
   return figures;
 }
 
-/** p50, p90, p95, p99 and the maximum of the timings. */
-export function distribution(timings: readonly Timed[]) {
-  const values = timings.map((timing) => timing.ms);
+/** p50, p90, p95, p99 and the maximum of the values (times in ms, or ratios). */
+export function distribution(values: readonly number[]) {
+  const list = [...values];
   return {
-    n: values.length,
-    p50: percentile(values, 50),
-    p90: percentile(values, 90),
-    p95: percentile(values, 95),
-    p99: percentile(values, 99),
-    max: values.length > 0 ? Math.max(...values) : 0,
+    n: list.length,
+    p50: percentile(list, 50),
+    p90: percentile(list, 90),
+    p95: percentile(list, 95),
+    p99: percentile(list, 99),
+    max: list.length > 0 ? Math.max(...list) : 0,
   };
 }
+
+export const timesOf = (timings: readonly Timed[]) => timings.map((timing) => timing.ms);
 
 export const worst = (timings: readonly Timed[], count = 10) =>
   [...timings].sort((a, b) => b.ms - a.ms).slice(0, count);

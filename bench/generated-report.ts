@@ -2,7 +2,7 @@
 // each size, the ten slowest questions, how each question's time grows with the table, and PGlite
 // against PostgreSQL question by question.
 import type { Engine, UserName } from './bench-server.ts';
-import { distribution, type GeneratedFigures, type Timed, worst } from './generated-mix.ts';
+import { distribution, GENERATED_SEED, type GeneratedFigures, type Timed, timesOf, worst } from './generated-mix.ts';
 
 type Result = { engine: Engine; rows: number; generated?: Record<UserName, GeneratedFigures> };
 type Push = (...lines: string[]) => void;
@@ -23,7 +23,7 @@ export function generatedSection(results: Result[], push: Push) {
   const largest = measured.at(-1) as Result;
   const questions = largest.generated?.admin.questions ?? 0;
   push(
-    `Generated questions (\`bench/generated-mix.ts\`, seed 23): ${questions} for each user, the same at every size — ` +
+    `Generated questions (\`bench/generated-mix.ts\`, seed ${GENERATED_SEED}): ${questions} for each user, the same at every size — ` +
       'one to five filters of any column and operator (AND or OR), a search, the DR report, exception filters, ' +
       'a sort of up to two columns, pages up to 200 of 25 to 500 rows. Each is asked once with a URL the server ' +
       'has never seen, its exact count likewise when it has criteria, then the page again. ' +
@@ -35,7 +35,7 @@ export function generatedSection(results: Result[], push: Push) {
   for (const user of ['admin', 'forwarder'] as const) {
     for (const kind of KINDS) {
       const cells = measured.map((result) => {
-        const figures = distribution(result.generated?.[user][kind.key] ?? []);
+        const figures = distribution(timesOf(result.generated?.[user][kind.key] ?? []));
         const missed = isJudged(result) && kind.key !== 'remembered' && figures.p95 > kind.target ? ' ✗' : '';
         return `${ms(figures.p50)} / ${ms(figures.p95)}${missed} / ${ms(figures.p99)} / ${ms(figures.max)}`;
       });
@@ -87,7 +87,7 @@ function scaling(measured: Result[], push: Push) {
       const slow = pairs.filter(([, large]) => large.ms >= 5);
       const within = (list: [Timed, Timed][]) =>
         `${list.filter(([small, large]) => large.ms <= 2 * small.ms).length} of ${list.length}`;
-      const figures = distribution(ratios.map((ratio) => ({ ms: ratio }) as Timed));
+      const figures = distribution(ratios);
       push(
         `| ${USERS[user]} | ${key} | ${figures.p50.toFixed(1)} | ${figures.p95.toFixed(1)} | ${within(pairs)} | ${within(slow)} |`,
       );
@@ -113,7 +113,7 @@ export function generatedEngineComparison(results: Result[], push: Push) {
     for (const user of ['admin', 'forwarder'] as const) {
       for (const key of ['pages', 'counts'] as const) {
         const pairs = paired(postgres[user][key], pglite[user][key]);
-        const ratios = pairs.map(([pg, lite]) => ({ ms: lite.ms / Math.max(pg.ms, 0.1) }) as Timed);
+        const ratios = pairs.map(([pg, lite]) => lite.ms / Math.max(pg.ms, 0.1));
         const figures = distribution(ratios);
         const within = pairs.filter(([pg, lite]) => lite.ms <= 3 * pg.ms).length;
         rows.push(

@@ -35,7 +35,7 @@ import {
 } from './bench-server.ts';
 import { initialJavaScript, measureDashboard } from './browser.ts';
 import { measureExport } from './export-figures.ts';
-import { generateQuestions, runGeneratedMix, sampleRows } from './generated-mix.ts';
+import { GENERATED_SEED, generateQuestions, runGeneratedMix, sampleRows } from './generated-mix.ts';
 import { startLivenessProbe } from './liveness.ts';
 import { COMMON_SEARCH, type MixRow, pickSample, queryMix, runMix } from './query-mix.ts';
 import { report, type SizeResult, type SweepFigures } from './report.ts';
@@ -168,7 +168,11 @@ async function measureServer(database: Database, result: SizeResult, log: (messa
     if (parts.has('generated')) {
       log(`generated questions (${questionCount} each)...`);
       // The admin's sample, so both users are asked the same questions.
-      const questions = generateQuestions(23, questionCount, await sampleRows(server.baseUrl, tokens.admin));
+      const questions = generateQuestions(
+        GENERATED_SEED,
+        questionCount,
+        await sampleRows(server.baseUrl, tokens.admin),
+      );
       result.generated = {
         admin: await runGeneratedMix(server.baseUrl, tokens.admin, questions),
         forwarder: await runGeneratedMix(server.baseUrl, tokens.forwarder, questions),
