@@ -4,45 +4,24 @@
 // Prints a Markdown table for RESULTS.md.
 //   node --import tsx bench/bulk-action-timings.ts [--rows N] [--engine postgres|pglite]
 // PostgreSQL: a database is created on POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)
-// and dropped afterwards. PGlite: a temporary directory, removed afterwards.
+// and dropped afterwards. PGlite: a temporary directory, removed afterwards (in-process-database.ts).
 
-import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
-import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { BulkAction, BulkQuery } from '@quayside/domain/line-item-bulk';
 import { LineItemQuery } from '@quayside/domain/line-item-query';
-import pg from 'pg';
 import type { Principal } from '../apps/server/src/auth/principal.ts';
-import { type DatabaseHandle, openDatabase } from '../apps/server/src/db/client.ts';
-import { runMigrations } from '../apps/server/src/db/migrate.ts';
 import { bulkLoad } from '../apps/server/src/demo/bulk-load.ts';
 import { exceptionContext } from '../apps/server/src/modules/exceptions/exceptions.service.ts';
 import { countLineItems } from '../apps/server/src/modules/line-items/line-items.service.ts';
 import { changeLineItems } from '../apps/server/src/modules/line-items/line-items-bulk.ts';
+import { openFreshDatabase } from './in-process-database.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'postgres' } },
 });
 const rows = Number(values.rows);
 const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
-const directory = mkdtempSync(path.join(os.tmpdir(), 'quayside-bulk-bench-'));
-
-async function freshDatabase(): Promise<DatabaseHandle> {
-  if (engine === 'pglite') return openDatabase({ engine: 'pglite', dataDir: path.join(directory, 'pglite') });
-  const admin = process.env.POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-  const name = `quayside_bench_bulk_${process.pid}`;
-  const run = async (statement: string) => {
-    const client = new pg.Client({ connectionString: admin });
-    await client.connect();
-    await client.query(statement).finally(() => client.end());
-  };
-  await run(`create database ${name}`);
-  const url = new URL(admin);
-  url.pathname = `/${name}`;
-  const handle = await openDatabase({ engine: 'postgres', url: url.toString() });
-  return { ...handle, close: () => handle.close().then(() => run(`drop database ${name} with (force)`)) };
-}
 
 const principal: Principal = {
   personId: 0,
@@ -63,10 +42,9 @@ const STEPS: { label: string; action: BulkAction; wire: Record<string, string> }
   { label: 'delete all matching', action: 'delete', wire: {} },
 ];
 
-const database = await freshDatabase();
+const database = await openFreshDatabase(engine, 'bulk');
 const results: string[] = [];
 try {
-  await runMigrations(database.pool);
   const loadStarted = performance.now();
   await bulkLoad(database.db, { lineItems: rows });
   console.log(
@@ -95,7 +73,6 @@ try {
   }
 } finally {
   await database.close();
-  rmSync(directory, { recursive: true, force: true });
 }
 
 console.log(

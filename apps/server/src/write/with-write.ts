@@ -65,8 +65,20 @@ export class Write {
   }
 
   /**
+   * Writes the audit entries said so far and leaves the read model for the commit: an import calls
+   * it after each batch, so its memory stays bounded (a few ids a line item) and each line item's
+   * row, with its 34 indexes, is written once however many batches changed it (its shipment's, then
+   * its parts').
+   */
+  async writeAudits() {
+    const audits = this.#audits;
+    this.#audits = [];
+    await recordAudits(this.tx, this.actor, audits);
+  }
+
+  /**
    * Brings the read model and the audit log up to date with what was said so far. The door does it
-   * before the commit; an import does it after each batch too, so its memory stays bounded.
+   * before the commit; a bulk change does it after each run of its selection too.
    */
   async flush() {
     const shipmentIds = [...this.#shipmentIds];
@@ -74,14 +86,22 @@ export class Write {
     this.#shipmentIds.clear();
     this.#lineItemIds.clear();
     await syncShipmentFacts(this.tx, shipmentIds);
-    await syncLineItemRows(this.tx, { shipmentIds });
-    await syncLineItemRows(this.tx, { lineItemIds });
+    if (shipmentIds.length > 0 && lineItemIds.length > 0) {
+      // Both named (an import of shipments and parts): one pass, so no row is computed twice.
+      await syncLineItemRows(this.tx, {
+        lineItemIdsIn: sql`select li.id from line_items li join unnest(${idArray(shipmentIds)}) as s(id) on li.shipment_id = s.id
+          union select unnest(${idArray(lineItemIds)})`,
+      });
+    } else {
+      await syncLineItemRows(this.tx, { shipmentIds });
+      await syncLineItemRows(this.tx, { lineItemIds });
+    }
     for (const lineItemIdsIn of this.#lineItemQueries.splice(0)) await syncLineItemRows(this.tx, { lineItemIdsIn });
-    const audits = this.#audits;
-    this.#audits = [];
-    await recordAudits(this.tx, this.actor, audits);
+    await this.writeAudits();
   }
 }
+
+const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /**
  * The one door every write goes through: runs `work` in a transaction (a savepoint when `db` is

@@ -16,7 +16,7 @@ const STEPS = [
 
 const TABLES = ['shipments', 'lineItems', 'parts', 'documents', 'people', 'auditLog', 'lineItemRows'];
 const SQL_TABLES = ['shipments', 'line_items', 'parts', 'documents', 'people', 'audit_log', 'line_item_rows'];
-const DRIZZLE_WRITE = new RegExp(`\\.(insert|update|delete)\\((${TABLES.join('|')})\\)`);
+const DRIZZLE_WRITE = new RegExp(`(\\.(insert|update|delete)|\\binsertMany)\\((${TABLES.join('|')})\\b`);
 const SQL_WRITE = new RegExp(`\\b(insert\\s+into|update|delete\\s+from)\\s+(${SQL_TABLES.join('|')})\\b`, 'i');
 const USES_DOOR = /from '[./]*(write\/)?with-write\.ts'/;
 
@@ -47,6 +47,7 @@ describe('the one write door', () => {
     const write = 'await tx.update(lineItems).set({ title }).where(eq(lineItems.id, id));';
     expect(bypassesTheDoor(`import { lineItems } from '../../db/schema.ts';\n${write}`)).toBe(true);
     expect(bypassesTheDoor('await db.execute(sql`delete from parts where line_item_id = 1`);')).toBe(true);
+    expect(bypassesTheDoor('await tx.execute(insertMany(parts, columns, rows));')).toBe(true);
     expect(bypassesTheDoor(`import { withWrite } from '../../write/with-write.ts';\n${write}`)).toBe(false);
     expect(bypassesTheDoor('const rows = await tx.select().from(lineItems);')).toBe(false);
   });

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { insertMany } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 import { auditLog } from '../../db/schema.ts';
 
@@ -22,18 +23,19 @@ export type AuditEntry = {
 /** Records writes in one statement. Only the write door (write/with-write.ts) calls it, before its commit. */
 export async function recordAudits(db: Queryable, actor: AuditActor, entries: readonly AuditEntry[]) {
   if (entries.length === 0) return;
-  await db.insert(auditLog).values(
-    entries.map((entry) => ({
-      actor_person_id: (entry.actor ?? actor).personId,
-      actor_email: (entry.actor ?? actor).email,
-      action: entry.action,
-      entity: entry.entity,
-      entity_id: entry.entityId === null ? null : String(entry.entityId),
-      before: entry.before ?? null,
-      after: entry.after ?? null,
-    })),
-  );
+  const rows = entries.map((entry) => ({
+    actor_person_id: (entry.actor ?? actor).personId,
+    actor_email: (entry.actor ?? actor).email,
+    action: entry.action,
+    entity: entry.entity,
+    entity_id: entry.entityId === null ? null : String(entry.entityId),
+    before: entry.before ?? null,
+    after: entry.after ?? null,
+  }));
+  await db.execute(insertMany(auditLog, AUDIT_COLUMNS, rows));
 }
+
+const AUDIT_COLUMNS = ['actor_person_id', 'actor_email', 'action', 'entity', 'entity_id', 'before', 'after'] as const;
 
 /**
  * Records one entry per row of `entries`, a query of (action, entity, entity_id, before, after), in

@@ -1,7 +1,8 @@
 import type { Part } from '@quayside/domain/parts';
-import { asc, inArray, sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { joinedLineItemScope } from '../../auth/visibility.ts';
+import { insertMany, isAnyOf } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 import { parts } from '../../db/schema.ts';
 import type { Write } from '../../write/with-write.ts';
@@ -54,13 +55,8 @@ export async function applyPartBatch(write: Write, principal: Principal, batch: 
   }
 
   if (changed.size > 0) {
-    await tx
-      .insert(parts)
-      .values([...changed.values()])
-      .onConflictDoUpdate({
-        target: [parts.line_item_id, parts.part_number],
-        set: { qty: sql`excluded.qty`, updated_at: sql`now()` },
-      });
+    await tx.execute(sql`${insertMany(parts, ['line_item_id', 'part_number', 'qty'], [...changed.values()])}
+      on conflict (line_item_id, part_number) do update set qty = excluded.qty, updated_at = now()`);
     const touched = [...new Set([...changed.values()].map((part) => part.line_item_id))];
     write.lineItemsChanged(touched);
     const refs = new Map([...lineItemsByKey.values()].map((lineItem) => [lineItem.id, lineItem]));
@@ -110,7 +106,7 @@ async function partsOf(tx: Queryable, lineItemIds: number[]) {
   const rows = await tx
     .select({ line_item_id: parts.line_item_id, part_number: parts.part_number, qty: parts.qty })
     .from(parts)
-    .where(inArray(parts.line_item_id, lineItemIds))
+    .where(isAnyOf(parts.line_item_id, lineItemIds))
     .orderBy(asc(parts.id));
   for (const row of rows) lists.get(row.line_item_id)?.push({ part_number: row.part_number, qty: row.qty });
   return lists;

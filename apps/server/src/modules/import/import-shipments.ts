@@ -1,8 +1,9 @@
 import type { ImportOutcome } from '@quayside/domain/import';
-import { asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, sql } from 'drizzle-orm';
 import { canReadShipment } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { namesAnotherCompany, withOwnCompany } from '../../auth/visibility.ts';
+import { insertMany, isAnyOf } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 import { importShipments, lineItems, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -11,8 +12,6 @@ import type { AuditEntry } from '../audit/audit.service.ts';
 import type { ShipmentRow } from '../shipments/shipment-access.ts';
 import { toShipment } from '../shipments/shipments.service.ts';
 import type { ShipmentColumns, ShipmentRowInput } from './import-rows.ts';
-
-const LINE_ITEMS_PER_INSERT = 10_000;
 
 export type RowOutcome = { row: number; key: string; outcome: ImportOutcome; reasons: string[] };
 
@@ -60,7 +59,7 @@ export async function applyShipmentBatch(
   const { tx } = write;
   const numbers = [...new Set(batch.map((row) => row.shipment))];
   const stored = numbers.length
-    ? await tx.select().from(shipments).where(inArray(shipments.shipment, numbers)).for('update')
+    ? await tx.select().from(shipments).where(isAnyOf(shipments.shipment, numbers)).for('update')
     : [];
   const storedByNumber = new Map(stored.map((row) => [row.shipment, row]));
   const storedRefs = await refsOf(
@@ -114,10 +113,8 @@ export async function applyShipmentBatch(
 
   const ids = await writePlans(write, planned);
   if (ids.length > 0) {
-    await tx
-      .insert(importShipments)
-      .values(ids.map((shipment_id) => ({ import_id: importId, shipment_id })))
-      .onConflictDoNothing();
+    const named = ids.map((shipment_id) => ({ import_id: importId, shipment_id }));
+    await tx.execute(sql`${insertMany(importShipments, ['import_id', 'shipment_id'], named)} on conflict do nothing`);
   }
   const lineItemsCreated = [...planned.values()].reduce((sum, plan) => sum + plan.newRefs.length, 0);
   return { outcomes, lineItemsCreated };
@@ -139,7 +136,7 @@ async function refsOf(tx: Queryable, shipmentIds: number[]) {
   const rows = await tx
     .select({ shipment_id: lineItems.shipment_id, title: lineItems.title })
     .from(lineItems)
-    .where(inArray(lineItems.shipment_id, shipmentIds))
+    .where(isAnyOf(lineItems.shipment_id, shipmentIds))
     .orderBy(asc(lineItems.id));
   for (const row of rows) refs.set(row.shipment_id, [...(refs.get(row.shipment_id) ?? []), row.title]);
   return refs;
@@ -150,13 +147,7 @@ async function writePlans(write: Write, planned: Map<string, Planned>) {
   const { tx } = write;
   const plans = [...planned.values()];
   const creates = plans.filter((plan) => plan.original === null);
-  const created = creates.length
-    ? await tx
-        .insert(shipments)
-        .values(creates.map((plan) => ({ ...plan.columns, shipment: plan.columns.shipment ?? '' })))
-        .onConflictDoNothing({ target: shipments.shipment })
-        .returning()
-    : [];
+  const created = creates.length ? await createShipments(tx, creates) : [];
   if (created.length < creates.length) {
     throw new AppError('conflict', 'Someone created one of these shipments while the import ran. Run it again.');
   }
@@ -204,16 +195,24 @@ async function writePlans(write: Write, planned: Map<string, Planned>) {
       ? []
       : plan.newRefs.map((title) => ({ shipment_id: shipmentId, title, po_review_required: [...title].length }));
   });
-  // A statement carries at most 65,535 parameters; a batch may hold up to 500 PO numbers a row.
-  for (let start = 0; start < newLineItems.length; start += LINE_ITEMS_PER_INSERT) {
-    await tx
-      .insert(lineItems)
-      .values(newLineItems.slice(start, start + LINE_ITEMS_PER_INSERT))
-      .onConflictDoNothing({ target: [lineItems.title, lineItems.shipment_id] });
+  if (newLineItems.length > 0) {
+    await tx.execute(sql`${insertMany(lineItems, ['shipment_id', 'title', 'po_review_required'], newLineItems)}
+      on conflict (title, shipment_id) do nothing`);
   }
   write.shipmentsChanged(touched);
   write.audit(...audits);
   return [...rowOf.values()].map((row) => row.id);
+}
+
+/** Inserts the new shipments, returning those inserted (none whose number someone took meanwhile). */
+async function createShipments(tx: Queryable, creates: Planned[]) {
+  const rows = creates.map((plan) => ({ ...plan.columns, shipment: plan.columns.shipment ?? '' }));
+  const columns = [...new Set(rows.flatMap((row) => Object.keys(row)))] as (keyof typeof shipments.$inferInsert)[];
+  const inserted = await tx.execute<{ id: string }>(
+    sql`${insertMany(shipments, columns, rows)} on conflict (shipment) do nothing returning id`,
+  );
+  const ids = inserted.rows.map((row) => Number(row.id));
+  return ids.length ? await tx.select().from(shipments).where(isAnyOf(shipments.id, ids)) : [];
 }
 
 /** Keeps the planner honest after a large import changed the tables' sizes. */

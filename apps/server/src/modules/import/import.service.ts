@@ -69,8 +69,8 @@ class DryRunFinished extends Error {
 /**
  * Imports a forwarder's shipment report (and, optionally, a parts list): every row is checked
  * and applied in one transaction, all or nothing; rows that cannot be imported are rejected with
- * their reasons and the rest applied. A dry run does exactly the same work and rolls it back,
- * so its report is what the real run will do (unless someone changes the data in between).
+ * their reasons and the rest applied. A dry run does the same work (the dashboard's rows aside) and
+ * rolls it back, so its report is what the real run will do (unless someone changes the data in between).
  */
 export async function runImport(
   db: Database,
@@ -172,8 +172,9 @@ async function applyImport(
         (tableRow) => readShipmentRow(shipmentSheet.mapping, tableRow),
         async (batch: ShipmentRowInput[]) => {
           const applied = await applyShipmentBatch(write, principal, batch, record.id);
-          // Each batch's rows and audit entries are written as it ends, so memory stays bounded.
-          await write.flush();
+          // Each batch's audit entries are written as it ends, so memory stays bounded; the
+          // dashboard's rows wait for the commit, written once with the parts below.
+          await write.writeAudits();
           lineItemsCreated += applied.lineItemsCreated;
           return applied.outcomes;
         },
@@ -188,7 +189,7 @@ async function applyImport(
             (tableRow) => readPartRow(partSheet.mapping, tableRow),
             async (batch: PartRowInput[]) => {
               const { outcomes } = await applyPartBatch(write, principal, batch);
-              await write.flush();
+              await write.writeAudits();
               return outcomes;
             },
             onBatch,
@@ -203,8 +204,10 @@ async function applyImport(
         lineItemsCreated,
         ...collector.lists(),
       };
+      // The dashboard's rows do not change the report: a dry run rolls back before writing them.
       if (request.dryRun) throw new DryRunFinished(report);
       await finishRecord(write, record.id, report);
+      await write.flush();
       if (rowsDone >= ANALYZE_FROM_ROWS) await analyzeAfterImport(tx);
       return report;
     });
