@@ -87,11 +87,14 @@ export class Write {
     this.#lineItemIds.clear();
     await syncShipmentFacts(this.tx, shipmentIds);
     if (shipmentIds.length > 0 && lineItemIds.length > 0) {
-      // Both named (an import of shipments and parts): one pass, so no row is computed twice.
-      await syncLineItemRows(this.tx, {
-        lineItemIdsIn: sql`select li.id from line_items li join unnest(${idArray(shipmentIds)}) as s(id) on li.shipment_id = s.id
-          union select unnest(${idArray(lineItemIds)})`,
-      });
+      // Both named (an import of shipments and parts): each row once, in runs of bounded size.
+      const ids = await this.tx.execute<{ id: string }>(sql`
+        select li.id from line_items li join unnest(${idArray(shipmentIds)}) as s(id) on li.shipment_id = s.id
+        union select unnest(${idArray(lineItemIds)}) order by 1`);
+      const all = ids.rows.map((row) => Number(row.id));
+      for (let start = 0; start < all.length; start += ROWS_PER_SYNC) {
+        await syncLineItemRows(this.tx, { lineItemIds: all.slice(start, start + ROWS_PER_SYNC) });
+      }
     } else {
       await syncLineItemRows(this.tx, { shipmentIds });
       await syncLineItemRows(this.tx, { lineItemIds });
@@ -100,6 +103,8 @@ export class Write {
     await this.writeAudits();
   }
 }
+
+const ROWS_PER_SYNC = 10_000;
 
 const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
