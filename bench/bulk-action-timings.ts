@@ -10,12 +10,11 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import type { BulkAction, BulkQuery } from '@quayside/domain/line-item-bulk';
 import { LineItemQuery } from '@quayside/domain/line-item-query';
-import type { Principal } from '../apps/server/src/auth/principal.ts';
 import { bulkLoad } from '../apps/server/src/demo/bulk-load.ts';
 import { exceptionContext } from '../apps/server/src/modules/exceptions/exceptions.service.ts';
 import { countLineItems } from '../apps/server/src/modules/line-items/line-items.service.ts';
 import { changeLineItems } from '../apps/server/src/modules/line-items/line-items-bulk.ts';
-import { openFreshDatabase } from './in-process-database.ts';
+import { BENCH_ADMIN, openFreshDatabase } from './in-process-database.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'postgres' } },
@@ -23,14 +22,6 @@ const { values } = parseArgs({
 const rows = Number(values.rows);
 const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
 
-const principal: Principal = {
-  personId: 0,
-  userId: 'bench',
-  email: 'bench',
-  fullName: 'Bench',
-  role: 'Admin',
-  company: '',
-};
 const STEPS: { label: string; action: BulkAction; wire: Record<string, string> }[] = [
   { label: 'hide all matching (no search)', action: 'hide', wire: {} },
   { label: 'unhide all matching', action: 'unhide', wire: {} },
@@ -54,12 +45,12 @@ try {
   for (const { label, action, wire } of STEPS) {
     const query: BulkQuery = LineItemQuery.parse(wire);
     const countStarted = performance.now();
-    const expected = await countLineItems(database.db, principal, { ...query, sort: [] }, context);
+    const expected = await countLineItems(database.db, BENCH_ADMIN, { ...query, sort: [] }, context);
     const countSeconds = (performance.now() - countStarted) / 1000;
     const started = performance.now();
     const answer = await changeLineItems(
       database.db,
-      principal,
+      BENCH_ADMIN,
       { action, selection: { query, except: [], expected } },
       context,
       { statementTimeoutMs: 0 },

@@ -13,7 +13,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { runImport } from '../apps/server/src/modules/import/import.service.ts';
-import { openFreshDatabase } from './in-process-database.ts';
+import { BENCH_ADMIN, openFreshDatabase } from './in-process-database.ts';
 
 const { values } = parseArgs({
   options: { rows: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'postgres' } },
@@ -81,14 +81,6 @@ await writeLines(shipmentsFile, reportLines());
 await writeLines(partsFile, partLines());
 const sizes = `shipments ${megabytes(shipmentsFile)} MB, parts ${megabytes(partsFile)} MB`;
 const database = await openFreshDatabase(engine, 'import');
-const principal = {
-  personId: 0,
-  userId: 'bench',
-  email: 'bench',
-  fullName: 'Bench',
-  role: 'Admin',
-  company: '',
-} as const;
 const results: string[] = [];
 try {
   for (const label of ['first import (all new)', 'same files again (all unchanged)']) {
@@ -102,7 +94,7 @@ try {
     let partsSeconds = 0;
     const report = await runImport(
       database.db,
-      principal,
+      BENCH_ADMIN,
       { personId: null, email: 'bench' },
       {
         shipments: { path: shipmentsFile, name: 'report.csv' },

@@ -9,10 +9,9 @@
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { sql } from 'drizzle-orm';
-import type { Principal } from '../apps/server/src/auth/principal.ts';
 import { bulkLoad } from '../apps/server/src/demo/bulk-load.ts';
 import { updateShipment } from '../apps/server/src/modules/shipments/shipments.service.ts';
-import { openFreshDatabase } from './in-process-database.ts';
+import { BENCH_ADMIN, openFreshDatabase } from './in-process-database.ts';
 import { percentile, summarize } from './stats.ts';
 
 const { values } = parseArgs({
@@ -25,15 +24,6 @@ const { values } = parseArgs({
 const rows = Number(values.rows);
 const saves = Number(values.saves);
 const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
-
-const principal: Principal = {
-  personId: 0,
-  userId: 'bench',
-  email: 'bench',
-  fullName: 'Bench',
-  role: 'Admin',
-  company: '',
-};
 
 const database = await openFreshDatabase(engine, 'save');
 try {
@@ -51,7 +41,7 @@ try {
     const base = row.dest_eta ? new Date(row.dest_eta) : new Date('2026-12-01T00:00:00Z');
     const later = new Date(base.getTime() + (1 + (index % 20)) * 86_400_000);
     const started = performance.now();
-    await updateShipment(database.db, principal, row.shipment, {
+    await updateShipment(database.db, BENCH_ADMIN, row.shipment, {
       'Dest. ETA': later,
       'Est Delivery': new Date(later.getTime() + 3 * 86_400_000),
     });

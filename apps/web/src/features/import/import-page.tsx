@@ -20,7 +20,7 @@ import { ColumnMapping } from './column-mapping.tsx';
 import { FileDropZone } from './file-drop-zone.tsx';
 import { dryRunQuery, useRunImport } from './import-api.ts';
 import { ImportCounts } from './import-counts.tsx';
-import { progressPercent, totalRowsOf, wouldChange } from './import-report.ts';
+import { progressPercent, progressText, totalRowsOf, wouldChange } from './import-report.ts';
 import {
   type ChosenImportFile,
   chooseFile,
@@ -195,12 +195,12 @@ export function ImportPage() {
             {isRunning ? (
               <Stack spacing={1}>
                 <LinearProgress
-                  variant="determinate"
+                  variant={rowsDone >= totalRows ? 'indeterminate' : 'determinate'}
                   value={progressPercent(rowsDone, totalRows)}
                   aria-label="Import progress"
                 />
                 <Typography variant="body2" color="text.secondary">
-                  {`${Math.min(rowsDone, totalRows)} of ${totalRows} rows processed`}
+                  {progressText(rowsDone, totalRows)}
                 </Typography>
               </Stack>
             ) : null}

@@ -1,6 +1,6 @@
 import type { ImportFileReport, ImportReport } from '@quayside/domain/import';
 import { describe, expect, it } from 'vitest';
-import { countLines, progressPercent, totalRowsOf, wouldChange } from './import-report.ts';
+import { countLines, progressPercent, progressText, totalRowsOf, wouldChange } from './import-report.ts';
 
 const fileReport = (rows: number, counts: ImportFileReport['counts']): ImportFileReport => ({
   fileName: 'report.csv',
@@ -77,5 +77,14 @@ describe('countLines', () => {
       { label: 'Line items', text: '2 new' },
       { label: 'Parts', text: '1 created, 1 updated, 0 unchanged, 0 rejected' },
     ]);
+  });
+});
+
+describe('progressText', () => {
+  it('counts the rows read, then says the dashboard is being brought up to date', () => {
+    expect(progressText(0, 8)).toBe('0 of 8 rows processed');
+    expect(progressText(3, 8)).toBe('3 of 8 rows processed');
+    expect(progressText(8, 8)).toBe('8 of 8 rows processed; updating the dashboard...');
+    expect(progressText(9, 8)).toBe('8 of 8 rows processed; updating the dashboard...');
   });
 });

@@ -11,6 +11,18 @@ export function progressPercent(rowsDone: number, totalRows: number): number {
   return Math.min(100, Math.floor((rowsDone / totalRows) * 100));
 }
 
+/**
+ * What the progress bar says. Once every row is read the import still writes the dashboard's rows
+ * of every line item it changed, before its commit (seconds for a large file): say so, rather than
+ * sit at "N of N".
+ */
+export function progressText(rowsDone: number, totalRows: number): string {
+  if (totalRows > 0 && rowsDone >= totalRows) {
+    return `${totalRows} of ${totalRows} rows processed; updating the dashboard...`;
+  }
+  return `${Math.min(rowsDone, totalRows)} of ${totalRows} rows processed`;
+}
+
 /** Import is worth running only when it would create or update something. */
 export function wouldChange(report: ImportReport): boolean {
   const changes = (counts: ImportCounts | undefined) => (counts ? counts.created + counts.updated : 0);
