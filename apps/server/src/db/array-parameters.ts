@@ -18,6 +18,9 @@ function arrayLiteral(values: readonly unknown[]) {
   return `{${elements.join(',')}}`;
 }
 
+/** Ids (of any table) as one `bigint[]` parameter. */
+export const idArray = (ids: readonly (number | string)[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
+
 const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' };
 
 /** The array type of a column's values (a serial column holds integers). */

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import { idArray } from '../db/array-parameters.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { syncShipmentFacts } from '../modules/analytics/shipment-facts.ts';
 import { type AuditActor, type AuditEntry, recordAudits, recordAuditsOf } from '../modules/audit/audit.service.ts';
@@ -105,8 +106,6 @@ export class Write {
 }
 
 const ROWS_PER_SYNC = 10_000;
-
-const idArray = (ids: readonly number[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /**
  * The one door every write goes through: runs `work` in a transaction (a savepoint when `db` is

@@ -2,6 +2,7 @@ import { DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quayside/domain/alerts';
 import { asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
+import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import {
   alertPreferences,
@@ -116,7 +117,7 @@ async function shipmentsInFilter(
   const condition = queryCondition({ ...parsed.data, sort: [] }, context);
   const result = await tx.execute<{ shipment_id: string | number }>(sql`
     select distinct r.shipment_id from line_item_rows r
-    where r.shipment_id = any(${`{${candidates.join(',')}}`}::bigint[])
+    where r.shipment_id = any(${idArray(candidates)})
       and ${lineItemRowScope(principal)} and ${condition}`);
   return new Set(result.rows.map((row) => Number(row.shipment_id)));
 }

@@ -1,4 +1,5 @@
 import { sql } from 'drizzle-orm';
+import { idArray } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 
 // shipment_facts (migration 0014): what /analytics reads, a row per shipment. Its line item counts
@@ -7,6 +8,5 @@ import type { Queryable } from '../../db/client.ts';
 /** Brings the facts of these shipments (or of every shipment) up to date with the normalised tables. */
 export async function syncShipmentFacts(db: Queryable, shipmentIds: readonly number[] | 'all') {
   if (shipmentIds === 'all') await db.execute(sql`select shipment_facts_sync(array(select id from shipments))`);
-  else if (shipmentIds.length > 0)
-    await db.execute(sql`select shipment_facts_sync(${`{${shipmentIds.join(',')}}`}::bigint[])`);
+  else if (shipmentIds.length > 0) await db.execute(sql`select shipment_facts_sync(${idArray(shipmentIds)})`);
 }

@@ -2,6 +2,7 @@ import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
 import { type ColumnKey, DEFAULT_ONLY_COLUMNS, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import { type SQL, sql } from 'drizzle-orm';
 import { forwarderKeySql } from '../../auth/visibility.ts';
+import { idArray } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 import { firstPromiseSql } from '../shipments/first-promise.ts';
 
@@ -82,8 +83,8 @@ const searchText = (columns: readonly ColumnKey[]) =>
 function scopeCondition(scope: RowScope): SQL {
   if (scope === 'all') return sql`true`;
   if ('lineItemIdsIn' in scope) return sql`li.id in (${scope.lineItemIdsIn})`;
-  if ('shipmentIds' in scope) return sql`li.shipment_id = any(${`{${scope.shipmentIds.join(',')}}`}::bigint[])`;
-  return sql`li.id = any(${`{${scope.lineItemIds.join(',')}}`}::bigint[])`;
+  if ('shipmentIds' in scope) return sql`li.shipment_id = any(${idArray(scope.shipmentIds)})`;
+  return sql`li.id = any(${idArray(scope.lineItemIds)})`;
 }
 
 /** Recomputes the read-model rows of the line items in `scope` from the normalised tables. */

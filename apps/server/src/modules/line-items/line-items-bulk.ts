@@ -13,6 +13,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { lineItemRowScope } from '../../auth/visibility.ts';
+import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Transaction } from '../../db/client.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
@@ -43,8 +44,6 @@ const FLAG_CHANGES: Record<Exclude<BulkAction, 'delete'>, FlagChange> = {
  * keeps every statement near 20 s, well inside the bulk limit, however many rows are selected.
  */
 const ROWS_PER_STATEMENT = 50_000;
-
-const idArray = (ids: readonly string[]) => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
 /**
  * Hides, unhides, sets or clears 'Valid PO #' on, or deletes the selected line items, with the

@@ -11,6 +11,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import { lineItemCountScope, lineItemRowScope } from '../../auth/visibility.ts';
+import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
@@ -148,7 +149,7 @@ export async function* streamExportedRows(
   /** The id list of a million rows takes longer than a request's statement may: the export's own limit. */
   statementTimeoutMs?: number,
 ): AsyncGenerator<string[][]> {
-  const only = query.ids ? sql` and r.line_item_id = any(${`{${query.ids.join(',')}}`}::bigint[])` : sql``;
+  const only = query.ids ? sql` and r.line_item_id = any(${idArray(query.ids)})` : sql``;
   const where = sql`${lineItemRowScope(principal)} and ${queryCondition(query, context)}${only}`;
   const result = await db.transaction(async (tx) => {
     await allowLongStatements(tx, statementTimeoutMs);
@@ -167,7 +168,7 @@ export async function* streamExportedRows(
     const batch = Array.from(ids.subarray(start, start + batchSize));
     const rows = await db.execute<Record<string, string>>(sql`
       select r.line_item_id::text as id, ${cells} from line_item_rows r join shipments s on s.id = r.shipment_id
-      where r.line_item_id = any(${`{${batch.join(',')}}`}::bigint[])`);
+      where r.line_item_id = any(${idArray(batch)})`);
     const byId = new Map(
       rows.rows.map((row) => [Number(row.id), expressions.map((_cell, index) => row[`c${index}`] ?? '')]),
     );
@@ -296,7 +297,7 @@ export async function lineItemsByIds(db: Queryable, ids: readonly number[]): Pro
   const result = await db.execute<Record<string, unknown>>(sql`
     select ${SELECT_STORED}
     from line_items li join shipments s on s.id = li.shipment_id
-    where li.id = any(${`{${ids.join(',')}}`}::bigint[])`);
+    where li.id = any(${idArray(ids)})`);
   const byId = new Map(result.rows.map((row) => [Number(row._id), toLineItem(storedLineItem(row))]));
   return ids.flatMap((id) => byId.get(id) ?? []);
 }
