@@ -30,7 +30,6 @@ declare module 'vitest' {
 }
 
 const READY_TIMEOUT_MS = 60_000;
-const CLI = 'apps/server/src/cli.ts';
 const run = promisify(execFile);
 
 const E2E_USERS: E2eUsers = {
@@ -58,9 +57,9 @@ export default async function setup(project: TestProject) {
       ['run', 'build', '-w', '@quayside/web', '--', '--outDir', webDist, '--emptyOutDir'],
       { ...process.env, NODE_ENV: 'production' },
     ),
-    // The server as `npm start` runs it: compiled (scripts/build-server.mjs), into a copy of its own.
-    buildServer(serverDist),
-    loadData(dataDir),
+    // The server as `npm start` runs it: compiled (scripts/build-server.mjs), into a copy of its own;
+    // its CLI then loads the data (the build takes well under a second).
+    buildServer(serverDist).then(() => loadData(dataDir, path.join(serverDist, 'cli.mjs'))),
   ]);
   const failed = prepared.find((result) => result.status === 'rejected');
   if (failed) {
@@ -107,9 +106,9 @@ export default async function setup(project: TestProject) {
 }
 
 // The CLI runs before the server starts: PGlite lets one process at a time open DATA_DIR.
-async function loadData(dataDir: string) {
+async function loadData(dataDir: string, cliEntry: string) {
   const env = serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const cli = (...args: string[]) => ['--import', 'tsx', CLI, ...args];
+  const cli = (...args: string[]) => ['--enable-source-maps', cliEntry, ...args];
   for (const u of Object.values(E2E_USERS)) {
     const flags = ['--email', u.email, '--password', u.password, '--role', u.role, '--name', u.name];
     await step(`creating ${u.email}`, process.execPath, cli('create-user', ...flags, '--company', u.company), env);

@@ -5,7 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startS3TestServer } from './testing/s3-test-server.ts';
-import { REPO_ROOT, serverEnv } from './testing/server-process.ts';
+import { REPO_ROOT, serverEntry, serverEnv } from './testing/server-process.ts';
 import { TEST_POSTGRES_URL, testEngine } from './testing/test-database.ts';
 
 const run = promisify(execFile);
@@ -13,8 +13,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-startup-errors-'));
 afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 /** Runs a server entry point as a user would; answers its exit code and what it printed on stderr. */
-const start = (entry: string, args: string[], env: NodeJS.ProcessEnv) =>
-  run(process.execPath, ['--import', 'tsx', entry, ...args], {
+const start = (entry: 'main' | 'cli', args: string[], env: NodeJS.ProcessEnv) =>
+  run(process.execPath, [...serverEntry(entry), ...args], {
     cwd: REPO_ROOT,
     env: serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', ...env }),
     timeout: 60_000,
@@ -36,8 +36,8 @@ const [badUrl, saying] =
 describe(`a DATABASE_URL that cannot be used (suite on ${testEngine})`, () => {
   it('stops the server, and a CLI command, with one line saying what to fix, not a stack trace', async () => {
     for (const [entry, args] of [
-      ['apps/server/src/main.ts', []],
-      ['apps/server/src/cli.ts', ['deletions']],
+      ['main', []],
+      ['cli', ['deletions']],
     ] as const) {
       const stopped = await start(entry, [...args], { DATABASE_URL: badUrl });
       expect(stopped.code).toBe(1);
@@ -51,8 +51,8 @@ describe('an S3 bucket that cannot be used', () => {
     const s3 = await startS3TestServer();
     try {
       for (const [entry, args] of [
-        ['apps/server/src/main.ts', []],
-        ['apps/server/src/cli.ts', ['seed-demo']],
+        ['main', []],
+        ['cli', ['seed-demo']],
       ] as const) {
         const stopped = await start(entry, [...args], { ...s3.env, S3_BUCKET: 'quayside-no-such-bucket' });
         expect(stopped.code).toBe(1);

@@ -1,4 +1,4 @@
-// The real server as users run it (`node --import tsx apps/server/src/main.ts`), in a child
+// The real server as users run it (compiled, as `npm start` runs it: `serverEntry`), in a child
 // process, on a fresh database of the engine under test: for the crash and load suites.
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
@@ -8,7 +8,7 @@ import { promisify } from 'node:util';
 import { loadConfig } from '../config.ts';
 import type { DatabaseHandle } from '../db/client.ts';
 import { openMigratedDatabase } from '../db/open-from-config.ts';
-import { freePort, REPO_ROOT, serverEnv } from './server-process.ts';
+import { freePort, REPO_ROOT, serverEntry, serverEnv } from './server-process.ts';
 import { createPostgresTestDatabase, testEngine } from './test-database.ts';
 
 const run = promisify(execFile);
@@ -36,7 +36,7 @@ export async function createServerData() {
 
 /** `npm run cli -- ...` as a user runs it, against the database in `env`: its exit code and output, failing or not. */
 export const tryCli = (env: NodeJS.ProcessEnv, args: string[]) =>
-  run(process.execPath, ['--import', 'tsx', 'apps/server/src/cli.ts', ...args], { cwd: REPO_ROOT, env }).then(
+  run(process.execPath, [...serverEntry('cli'), ...args], { cwd: REPO_ROOT, env }).then(
     (result) => ({ code: 0, ...result }),
     (error: { code: number; stdout: string; stderr: string }) => error,
   );
@@ -61,7 +61,7 @@ export async function startRealServer(env: NodeJS.ProcessEnv) {
   const log = openSync(logFile, 'a');
   let child: ChildProcess;
   try {
-    child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    child = spawn(process.execPath, serverEntry('main'), {
       cwd: REPO_ROOT,
       // PUBLIC_URL: its own address, unless several servers share one (a load balancer's).
       env: { ...env, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: env.PUBLIC_URL ?? baseUrl },

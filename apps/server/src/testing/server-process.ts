@@ -1,9 +1,25 @@
 // What every harness that runs the real server as a child process needs: the crash and load
 // suites (real-server.ts), the browser journeys (e2e/global-setup.ts) and the benchmarks (bench/).
 import net from 'node:net';
+import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
+
+/** Set by the server suites' global setup (server-build.global-setup.ts): where it built the server. */
+export const SERVER_BUILD_VARIABLE = 'QUAYSIDE_TEST_SERVER_BUILD';
+
+/**
+ * The node arguments that run the server's `main` or `cli`: the compiled build the server suites'
+ * global setup made, as `npm start` runs it (each tsx start spent ~2 s of CPU compiling the sources
+ * again), or else, for a bench or a script, the sources through tsx as `npm run cli` runs them.
+ */
+export function serverEntry(name: 'main' | 'cli'): string[] {
+  const build = process.env[SERVER_BUILD_VARIABLE];
+  return build
+    ? ['--enable-source-maps', path.join(build, `${name}.mjs`)]
+    : ['--import', 'tsx', `apps/server/src/${name}.ts`];
+}
 
 /** Settings of the caller's environment that must not leak into the server it starts. */
 const SERVER_SETTINGS = [
