@@ -61,23 +61,12 @@ export default defineConfig(async () => {
         serverProject('pglite'),
         ...(withPostgres ? [serverProject('postgres')] : []),
         {
-          // The container recipe, proven on a clean copy of the repository (npm ci, the builds, the
-          // image's start and health check). It needs neither the browser nor the journeys' server,
-          // so it runs beside the server suites instead of adding ~90 s to the journeys' one-at-a-time run.
-          test: {
-            name: 'container',
-            include: ['e2e/container-recipe.e2e.test.ts'],
-            environment: 'node',
-          },
-        },
-        {
           // Journeys in Chromium against the real server, built web app and a seeded PGlite
           // (e2e/global-setup.ts). One server for every file, so files run one at a time; Vitest
           // runs such a project after the parallel ones, so the browser does not compete with them.
           test: {
             name: 'e2e',
             include: ['e2e/**/*.e2e.test.ts'],
-            exclude: [...configDefaults.exclude, 'e2e/container-recipe.e2e.test.ts'],
             globalSetup: ['e2e/global-setup.ts'],
             environment: 'node',
             fileParallelism: false,
