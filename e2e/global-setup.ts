@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import type { TestProject } from 'vitest/node';
-import { freePort, REPO_ROOT, serverEnv } from '../apps/server/src/testing/server-process.ts';
+import { freePort, REPO_ROOT, serverEntry, serverEnv } from '../apps/server/src/testing/server-process.ts';
 import { buildServer, SERVER_DIST } from '../scripts/build-server.mjs';
 
 // Builds the web app and the server, seeds a fresh PGlite DATA_DIR through the CLI, starts the
@@ -59,7 +59,7 @@ export default async function setup(project: TestProject) {
     ),
     // The server as `npm start` runs it: compiled (scripts/build-server.mjs), into a copy of its own;
     // its CLI then loads the data (the build takes well under a second).
-    buildServer(serverDist).then(() => loadData(dataDir, path.join(serverDist, 'cli.mjs'))),
+    buildServer(serverDist).then(() => loadData(dataDir, serverDist)),
   ]);
   const failed = prepared.find((result) => result.status === 'rejected');
   if (failed) {
@@ -71,7 +71,7 @@ export default async function setup(project: TestProject) {
   const port = await freePort();
   const baseUrl = `http://127.0.0.1:${port}`;
   const logFile = path.join(dataDir, 'server.log');
-  const server = startServer(logFile, path.join(serverDist, 'main.mjs'), {
+  const server = startServer(logFile, serverDist, {
     ...serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'warn' }),
     WEB_DIST_DIR: webDist,
     PORT: String(port),
@@ -106,9 +106,9 @@ export default async function setup(project: TestProject) {
 }
 
 // The CLI runs before the server starts: PGlite lets one process at a time open DATA_DIR.
-async function loadData(dataDir: string, cliEntry: string) {
+async function loadData(dataDir: string, serverDist: string) {
   const env = serverEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent' });
-  const cli = (...args: string[]) => ['--enable-source-maps', cliEntry, ...args];
+  const cli = (...args: string[]) => [...serverEntry('cli', serverDist), ...args];
   for (const u of Object.values(E2E_USERS)) {
     const flags = ['--email', u.email, '--password', u.password, '--role', u.role, '--name', u.name];
     await step(`creating ${u.email}`, process.execPath, cli('create-user', ...flags, '--company', u.company), env);
@@ -126,10 +126,10 @@ async function step(what: string, command: string, args: string[], env: NodeJS.P
   }
 }
 
-function startServer(logFile: string, main: string, env: NodeJS.ProcessEnv): ChildProcess {
+function startServer(logFile: string, serverDist: string, env: NodeJS.ProcessEnv): ChildProcess {
   const log = openSync(logFile, 'a');
   try {
-    return spawn(process.execPath, ['--enable-source-maps', main], {
+    return spawn(process.execPath, serverEntry('main', serverDist), {
       cwd: REPO_ROOT,
       env,
       stdio: ['ignore', log, log],

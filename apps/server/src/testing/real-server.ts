@@ -34,7 +34,7 @@ export async function createServerData() {
   };
 }
 
-/** `npm run cli -- ...` as a user runs it, against the database in `env`: its exit code and output, failing or not. */
+/** The CLI (`serverEntry`) with `args`, against the database in `env`: its exit code and output, failing or not. */
 export const tryCli = (env: NodeJS.ProcessEnv, args: string[]) =>
   run(process.execPath, [...serverEntry('cli'), ...args], { cwd: REPO_ROOT, env }).then(
     (result) => ({ code: 0, ...result }),

@@ -10,12 +10,12 @@ export const REPO_ROOT = fileURLToPath(new URL('../../../..', import.meta.url));
 export const SERVER_BUILD_VARIABLE = 'QUAYSIDE_TEST_SERVER_BUILD';
 
 /**
- * The node arguments that run the server's `main` or `cli`: the compiled build the server suites'
- * global setup made, as `npm start` runs it (each tsx start spent ~2 s of CPU compiling the sources
- * again), or else, for a bench or a script, the sources through tsx as `npm run cli` runs them.
+ * The node arguments that run the server's `main` or `cli`: from a build (scripts/build-server.mjs;
+ * by default the one the server suites' global setup made), as `npm start` runs it (each tsx start
+ * spent ~2 s of CPU compiling the sources again), or else, for a bench or a script, the sources
+ * through tsx as `npm run cli` runs them.
  */
-export function serverEntry(name: 'main' | 'cli'): string[] {
-  const build = process.env[SERVER_BUILD_VARIABLE];
+export function serverEntry(name: 'main' | 'cli', build = process.env[SERVER_BUILD_VARIABLE]): string[] {
   return build
     ? ['--enable-source-maps', path.join(build, `${name}.mjs`)]
     : ['--import', 'tsx', `apps/server/src/${name}.ts`];
