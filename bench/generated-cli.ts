@@ -7,6 +7,7 @@ import { parseArgs } from 'node:util';
 import { signInOverHttp } from '../apps/server/src/testing/real-server.ts';
 import {
   distribution,
+  estimateErrors,
   GENERATED_SEED,
   generateQuestions,
   runGeneratedMix,
@@ -34,6 +35,16 @@ for (const key of ['pages', 'counts', 'remembered'] as const) {
     `| ${key} | ${d.n} | ${[d.p50, d.p90, d.p95, d.p99, d.max].map((value) => value.toFixed(1)).join(' | ')} |`,
   );
 }
+const estimates = estimateErrors(figures.estimates);
+const e = estimates.errors;
+console.log(
+  `\nestimates: ${estimates.given} of ${estimates.asked} pages past 1,000 matches gave one; |estimate - exact| / exact:` +
+    ` p50 ${e.p50.toFixed(3)}, p90 ${e.p90.toFixed(3)}, p95 ${e.p95.toFixed(3)}, max ${e.max.toFixed(3)}`,
+);
+const missBy = (row: { estimate?: number; exact: number }) =>
+  Math.abs((row.estimate ?? row.exact) - row.exact) / row.exact;
+for (const row of [...figures.estimates].sort((a, b) => missBy(b) - missBy(a)).slice(0, 5))
+  console.log(`${String(row.estimate ?? 'none').padStart(9)} for ${row.exact}  ${row.words}`);
 for (const key of ['pages', 'counts'] as const) {
   console.log(`\nslowest ${key}:`);
   for (const slow of worst(figures[key]))

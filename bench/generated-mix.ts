@@ -166,15 +166,18 @@ export type GeneratedFigures = {
   counts: Timed[];
   /** Each page asked a second time, right after: the remembered answer. */
   remembered: Timed[];
+  /** Each page that said "more than 1,000": its sample's estimate (when it gave one) against the exact count. */
+  estimates: Estimated[];
 };
+export type Estimated = { words: string; estimate: number | undefined; exact: number };
 
 async function ask(baseURL: string, token: string, path: string) {
   const started = performance.now();
   const response = await fetch(baseURL + path, { headers: bearer(token) });
-  const body = (await response.json()) as { total?: number };
+  const body = (await response.json()) as { total?: number; totalExact?: boolean; totalEstimate?: number };
   const ms = performance.now() - started;
   if (!response.ok) throw new Error(`${path}: ${response.status} ${JSON.stringify(body)}`);
-  return { ms, matches: body.total ?? 0 };
+  return { ms, matches: body.total ?? 0, isExact: body.totalExact !== false, estimate: body.totalEstimate };
 }
 
 /** Asks each question in turn, one request at a time; `run` makes the URLs new in this run. */
@@ -184,17 +187,25 @@ export async function runGeneratedMix(
   questions: readonly Question[],
   run = Date.now(),
 ): Promise<GeneratedFigures> {
-  const figures: GeneratedFigures = { questions: questions.length, pages: [], counts: [], remembered: [] };
+  const figures: GeneratedFigures = {
+    questions: questions.length,
+    pages: [],
+    counts: [],
+    remembered: [],
+    estimates: [],
+  };
   // Warm the connection and the session's remembered check, so the first question is not the slowest for that.
   await ask(baseURL, token, `/api/LineItems?warm=${run}`);
   for (const [index, { path, words, counted }] of questions.entries()) {
     const fresh = `${path}&unique=${run}-${index}`;
     const page = await ask(baseURL, token, fresh);
-    figures.pages.push({ words, path, ...page });
-    figures.remembered.push({ words, path, ...(await ask(baseURL, token, fresh)) });
+    figures.pages.push({ words, path, ms: page.ms, matches: page.matches });
+    const remembered = await ask(baseURL, token, fresh);
+    figures.remembered.push({ words, path, ms: remembered.ms, matches: remembered.matches });
     if (counted) {
       const count = await ask(baseURL, token, fresh.replace('/api/LineItems?', '/api/LineItems/count?'));
-      figures.counts.push({ words, path, ...count });
+      figures.counts.push({ words, path, ms: count.ms, matches: count.matches });
+      if (!page.isExact) figures.estimates.push({ words, estimate: page.estimate, exact: count.matches });
     }
   }
   return figures;
@@ -214,6 +225,13 @@ export function distribution(values: readonly number[]) {
 }
 
 export const timesOf = (timings: readonly Timed[]) => timings.map((timing) => timing.ms);
+
+/** How far each estimate was from the exact count (|estimate - exact| / exact), and how many pages gave none. */
+export function estimateErrors(estimates: readonly Estimated[]) {
+  const given = estimates.filter((row) => row.estimate !== undefined);
+  const errors = given.map((row) => Math.abs((row.estimate ?? 0) - row.exact) / row.exact);
+  return { asked: estimates.length, given: given.length, errors: distribution(errors) };
+}
 
 export const worst = (timings: readonly Timed[], count = 10) =>
   [...timings].sort((a, b) => b.ms - a.ms).slice(0, count);

@@ -2,7 +2,15 @@
 // each size, the ten slowest questions, how each question's time grows with the table, and PGlite
 // against PostgreSQL question by question.
 import type { Engine, UserName } from './bench-server.ts';
-import { distribution, GENERATED_SEED, type GeneratedFigures, type Timed, timesOf, worst } from './generated-mix.ts';
+import {
+  distribution,
+  estimateErrors,
+  GENERATED_SEED,
+  type GeneratedFigures,
+  type Timed,
+  timesOf,
+  worst,
+} from './generated-mix.ts';
 
 type Result = { engine: Engine; rows: number; generated?: Record<UserName, GeneratedFigures> };
 type Push = (...lines: string[]) => void;
@@ -41,6 +49,13 @@ export function generatedSection(results: Result[], push: Push) {
       });
       push(`| ${USERS[user]} | ${kind.name} | ${cells.join(' | ')} |`);
     }
+    const estimates = measured.map((result) => {
+      const { asked, given, errors } = estimateErrors(result.generated?.[user].estimates ?? []);
+      return `${given} of ${asked}; off by ${errors.p50.toFixed(2)} / ${errors.p95.toFixed(2)} / ${errors.max.toFixed(2)}`;
+    });
+    push(
+      `| ${USERS[user]} | pages past 1,000 matches with an estimate; its relative error p50 / p95 / max | ${estimates.join(' | ')} |`,
+    );
   }
   push('');
   for (const key of ['pages', 'counts'] as const) {

@@ -63,6 +63,13 @@ export const LineItemsResponse = z.object({
     .describe(
       'False when too many line items match to count them here: ask GET /api/LineItems/count for the exact figure',
     ),
+  totalEstimate: z
+    .number()
+    .int()
+    .optional()
+    .describe(
+      'When totalExact is false: about how many match (two significant digits, from a sample of the rows), when the sample can say',
+    ),
   totalAll: z.number().int().describe('Line items this user sees before search and filters'),
   page: z.number().int(),
   pageSize: z.union(PAGE_SIZES.map((size) => z.literal(size))),

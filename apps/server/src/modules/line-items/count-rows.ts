@@ -1,3 +1,4 @@
+import { COUNT_LIMIT } from '@quayside/domain/line-items';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
 
@@ -6,4 +7,39 @@ export async function countRows(db: Queryable, where: SQL, limit?: number) {
   const matches = sql`select 1 from line_item_rows r where ${where} ${limit === undefined ? sql`` : sql`limit ${limit}`}`;
   const result = await db.execute<{ count: number }>(sql`select count(*)::int as count from (${matches}) matches`);
   return result.rows[0]?.count ?? 0;
+}
+
+/**
+ * About this many rows are read for an estimate: a 2% sample at 1,000,000 line items, the whole
+ * table up to 20,000 (bench/RESULTS.md, issue 23).
+ */
+const SAMPLED_ROWS = 20_000;
+
+/**
+ * Fewer matches in the sample say too little to show: no estimate then. Matching rows lie together
+ * (a shipment's line items, an import's shipments), so a sample of pages is off by more than a
+ * sample of rows would be: at 1,000,000 line items, 30 allowed estimates up to 67% off (bench/RESULTS.md).
+ */
+const FEWEST_SAMPLED_MATCHES = 100;
+
+/**
+ * About how many read-model rows match `where`, to two significant digits, from a sample of the
+ * table's pages (the same pages each time while it keeps its size, so the same question gets the
+ * same estimate); undefined when the sample holds too few matches to say, or says COUNT_LIMIT or
+ * fewer (the caller knows there are more). Counting every match exactly reads all of them.
+ */
+export async function estimateRows(db: Queryable, where: SQL, sampledRows = SAMPLED_ROWS): Promise<number | undefined> {
+  const all = await db.execute<{ count: number }>(
+    sql`select coalesce(sum(count), 0)::int as count from line_item_counts`,
+  );
+  const rows = all.rows[0]?.count ?? 0;
+  if (rows === 0) return undefined;
+  const percent = Math.min(100, (100 * sampledRows) / rows);
+  const sample = await db.execute<{ sampled: number; matched: number }>(sql`
+    select count(*)::int as sampled, (count(*) filter (where ${where}))::int as matched
+    from line_item_rows r tablesample system (${percent}::real) repeatable (0)`);
+  const { sampled = 0, matched = 0 } = sample.rows[0] ?? {};
+  if (matched < FEWEST_SAMPLED_MATCHES) return undefined;
+  const estimate = Number(((matched / sampled) * rows).toPrecision(2));
+  return estimate > COUNT_LIMIT ? estimate : undefined;
 }

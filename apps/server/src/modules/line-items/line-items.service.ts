@@ -20,7 +20,7 @@ import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
-import { countRows } from './count-rows.ts';
+import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
@@ -86,10 +86,11 @@ export async function listLineItems(
   // Common exceptions alone are known to pass it unread (their walk would begin at the newest, unmatched rows).
   const first = hasCriteria(query) && atLeast <= COUNT_LIMIT ? await firstMatches(db, where, pageOf) : undefined;
   const total = !hasCriteria(query) ? totalAll : (first?.total ?? COUNT_LIMIT + 1);
+  const totalExact = total <= COUNT_LIMIT || !hasCriteria(query);
   // Few matches were sorted among themselves by the statement that counted them. Many are read in
   // the sort order until the page is full; rare exceptions (exception_counts says so) are found by
   // their indexes first (`offset 0` keeps the planner from walking the sort order over them).
-  const page =
+  const readPage = async () =>
     first && first.total <= COUNT_LIMIT
       ? first.page
       : (
@@ -101,12 +102,15 @@ export async function listLineItems(
             ),
           )
         ).rows;
+  // Many matches: about how many, from a sample, beside the page (the exact count is its own request).
+  const [page, totalEstimate] = await Promise.all([readPage(), totalExact ? undefined : estimateRows(db, where)]);
   const exceptions = new Map(page.map((row) => [Number(row.line_item_id), row.exceptions]));
   const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
   return {
     lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
     total,
-    totalExact: total <= COUNT_LIMIT || !hasCriteria(query),
+    totalExact,
+    ...(totalEstimate === undefined ? {} : { totalEstimate }),
     totalAll,
     page: query.page,
     pageSize: query.pageSize,

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog, lineItemRows, lineItems, parts } from '../../db/schema.ts';
 import { insertShipment } from '../../testing/fixtures.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { countRows, estimateRows } from './count-rows.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
 
 let t: TestApp;
@@ -424,18 +425,35 @@ describe('GET /api/LineItems/count', () => {
     await syncLineItemRows(t.db, { shipmentIds: [shipment.id] });
   });
 
-  it('a page says "more than 1,000" at once, and the count request gives the exact figure', async () => {
+  it('a page says "more than 1,000" and about how many at once, and the count request gives the exact figure', async () => {
     const page = await listed(admin, '?q=MANY-');
-    expect(page).toMatchObject({ total: 1001, totalExact: false });
+    // A table this small is sampled whole, so the estimate is the count to two digits.
+    expect(page).toMatchObject({ total: 1001, totalExact: false, totalEstimate: 1200 });
     expect(page.lineItems).toHaveLength(50);
     expect(await count(admin, '?q=MANY-')).toBe(1200);
     expect(await count(admin, '?q=MANY-&page=3&pageSize=25')).toBe(1200);
+  });
+
+  it('estimates from a sample of the pages, the same each time, and only what it can say', async () => {
+    const rows =
+      (await t.db.execute<{ n: number }>(sql`select count(*)::int as n from line_item_rows`)).rows[0]?.n ?? 0;
+    const half = sql`r.line_item_id % 2 = 0`; // spread over every page, as a sample assumes
+    const exact = await countRows(t.db, half);
+    const sampledRows = Math.ceil(rows / 3); // a third of the table's pages
+    const estimate = (await estimateRows(t.db, half, sampledRows)) ?? 0;
+    expect(Math.abs(estimate - exact) / exact).toBeLessThan(0.2);
+    expect(String(estimate)).toMatch(/^\d\d0+$/); // two significant digits
+    expect(await estimateRows(t.db, half, sampledRows)).toBe(estimate);
+    // Matches the sample finds too few of, or that it puts at 1,000 or fewer, get no estimate.
+    expect(await estimateRows(t.db, sql`r.title = 'MANY-7'`)).toBeUndefined();
+    expect(await estimateRows(t.db, sql`r.title like 'MANY-1%'`)).toBeUndefined();
   });
 
   it('counts exactly up to 1,000 matches in the page answer itself', async () => {
     // MANY-1, MANY-10..19, MANY-100..199, MANY-1000..1199 and any other text holding "many-1".
     const page = await listed(admin, '?q=MANY-1');
     expect(page.totalExact).toBe(true);
+    expect(page.totalEstimate).toBeUndefined();
     expect(page.total).toBeGreaterThanOrEqual(311);
     expect(page.total).toBeLessThanOrEqual(1000);
     expect(await count(admin, '?q=MANY-1')).toBe(page.total);

@@ -37,9 +37,19 @@ describe('paging (SPEC.md §2, §9)', () => {
     expect(matchCount({ total: 912, totalExact: true }, 4_000)).toEqual({ count: 912, isExact: true });
     expect(matchCount({ total: 1001, totalExact: false }, undefined)).toEqual({ count: 1001, isExact: false });
     expect(matchCount({ total: 1001, totalExact: false }, 412_345)).toEqual({ count: 412_345, isExact: true });
+    // The sample's estimate stands in until the exact count arrives.
+    expect(matchCount({ total: 1001, totalExact: false, totalEstimate: 410_000 }, undefined)).toEqual({
+      count: 1001,
+      isExact: false,
+      estimate: 410_000,
+    });
+    expect(matchCount({ total: 1001, totalExact: false, totalEstimate: 410_000 }, 412_345)).toEqual({
+      count: 412_345,
+      isExact: true,
+    });
   });
 
-  it("reads 'Showing a - b of n entries', or 'of more than' until the exact count arrives", () => {
+  it("reads 'Showing a - b of n entries', or 'of about' or 'of more than' until the exact count arrives", () => {
     expect(entriesSummary(1, 50, 50, { count: 912, isExact: true })).toBe('Showing 1 - 50 of 912 entries');
     expect(entriesSummary(19, 50, 12, { count: 912, isExact: true })).toBe('Showing 901 - 912 of 912 entries');
     expect(entriesSummary(1, 50, 0, { count: 0, isExact: true })).toBe('Showing 0 - 0 of 0 entries');
@@ -50,6 +60,9 @@ describe('paging (SPEC.md §2, §9)', () => {
     // A page past the matches (a remembered page) holds no rows.
     expect(entriesSummary(40, 50, 0, { count: 1001, isExact: false })).toBe('Showing 0 - 0 of more than 1000 entries');
     expect(entriesSummary(2, 50, 50, { count: 412_345, isExact: true })).toBe('Showing 51 - 100 of 412345 entries');
+    expect(entriesSummary(2, 50, 50, { count: 1001, isExact: false, estimate: 410_000 })).toBe(
+      'Showing 51 - 100 of about 410000 entries',
+    );
   });
 
   it("says 'Page X of …' until the number of pages is known", () => {

@@ -21,19 +21,25 @@ export function shownRange(page: number, pageSize: number, total: number): { fir
 
 /**
  * How many line items match. Past the server's COUNT_LIMIT a page answer only knows a lower bound
- * (`total` is then COUNT_LIMIT + 1); the exact figure is a separate, slower request.
+ * (`total` is then COUNT_LIMIT + 1) and, when its sample can say, about how many (`estimate`); the
+ * exact figure is a separate, slower request.
  */
-export type MatchCount = { count: number; isExact: boolean };
+export type MatchCount = { count: number; isExact: boolean; estimate?: number };
 
 /** The page answer's total, or once it has arrived the separately counted one when the answer's is a lower bound. */
-export function matchCount(answer: { total: number; totalExact: boolean }, exactCount: number | undefined): MatchCount {
+export function matchCount(
+  answer: { total: number; totalExact: boolean; totalEstimate?: number },
+  exactCount: number | undefined,
+): MatchCount {
   if (answer.totalExact) return { count: answer.total, isExact: true };
-  return exactCount === undefined ? { count: answer.total, isExact: false } : { count: exactCount, isExact: true };
+  if (exactCount !== undefined) return { count: exactCount, isExact: true };
+  return { count: answer.total, isExact: false, estimate: answer.totalEstimate };
 }
 
 /**
- * SPEC.md §2 'Showing a - b of n entries'. While the count is a lower bound (at least `count`) it
- * reads 'of more than {count - 1}', and the page's last row comes from the rows it holds.
+ * SPEC.md §2 'Showing a - b of n entries'. Until the exact count arrives it reads 'of about
+ * {estimate}', or without one 'of more than {count - 1}' (the lower bound), and the page's last row
+ * comes from the rows it holds.
  */
 export function entriesSummary(page: number, pageSize: number, rowsShown: number, matches: MatchCount): string {
   if (matches.isExact) {
@@ -42,7 +48,8 @@ export function entriesSummary(page: number, pageSize: number, rowsShown: number
   }
   const first = rowsShown === 0 ? 0 : (page - 1) * pageSize + 1;
   const last = rowsShown === 0 ? 0 : first + rowsShown - 1;
-  return `Showing ${first} - ${last} of more than ${matches.count - 1} entries`;
+  const of = matches.estimate === undefined ? `more than ${matches.count - 1}` : `about ${matches.estimate}`;
+  return `Showing ${first} - ${last} of ${of} entries`;
 }
 
 /**
