@@ -18,13 +18,15 @@ import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from './testing/te
 // body with at least one field the contract refuses, or a target that does not exist.
 // Replay a failure with FUZZ_SEED=<seed> (the failure message prints the command).
 // The requests are refused before or apart from the engine, so the second engine's pass asks a
-// quarter as many, from a seed of its own: more different requests in all, in a quarter of the time
-// (PostgreSQL's pass took 145 s of the suite). FUZZ_RUNS sets the number for either engine.
+// quarter as many, from a seed of its own: more different requests in all, in a quarter of the time.
+// PostgreSQL asks the full number and PGlite the quarter: the same cases cost PGlite about twice the
+// time (200 runs alone: 340 s on PGlite, ~190 s on PostgreSQL; issue 23). FUZZ_RUNS sets the number
+// for either engine.
 
 const ENGINE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
-const DEFAULT_SEED = ENGINE === 'postgres' ? 20_261_124 : 20_261_123;
+const DEFAULT_SEED = ENGINE === 'postgres' ? 20_261_123 : 20_261_124;
 const SEED = Number(process.env.FUZZ_SEED ?? DEFAULT_SEED);
-const RUNS = Number(process.env.FUZZ_RUNS ?? (ENGINE === 'postgres' ? 50 : 200));
+const RUNS = Number(process.env.FUZZ_RUNS ?? (ENGINE === 'postgres' ? 200 : 50));
 const NUL_RUNS = Math.ceil(RUNS * 0.3);
 const replayHint = (route: string) =>
   `Replay: FUZZ_SEED=${SEED} FUZZ_RUNS=${RUNS} npx vitest run --project server-${ENGINE} apps/server/src/bad-input.test.ts -t "${route}"`;
