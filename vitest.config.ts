@@ -30,8 +30,12 @@ export default defineConfig(async () => {
       exclude: [...configDefaults.exclude, ...(engine === 'pglite' ? ['apps/server/src/**/*.postgres.test.ts'] : [])],
       // The AWS SDK's notice that its 2027 releases need Node 22, printed by every worker.
       env: { TEST_DB: engine, AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true' },
-      // The server and its CLI, compiled once, for the suites that start them as child processes.
-      globalSetup: ['apps/server/src/testing/server-build.global-setup.ts'],
+      // The server and its CLI, compiled once, for the suites that start them as child processes;
+      // and a migrated database each file's database is copied from.
+      globalSetup: [
+        'apps/server/src/testing/server-build.global-setup.ts',
+        'apps/server/src/testing/database-template.global-setup.ts',
+      ],
       // Three files at once on two cores (below): a slow test may take twice its time alone.
       testTimeout: 60_000,
       hookTimeout: 120_000,

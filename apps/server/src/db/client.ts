@@ -30,9 +30,10 @@ export type DatabaseTarget =
   /**
    * `dataDir` is a directory, or 'memory://' for a throwaway database. `share`: 'publish' (the
    * server) lets CLI commands reach this database while it runs; 'join' (a CLI command) uses a
-   * running server's database when there is one, else opens the files itself.
+   * running server's database when there is one, else opens the files itself. `startFrom`
+   * ('memory://' only): a dump (PGlite's dumpDataDir) the database starts as.
    */
-  | { engine: 'pglite'; dataDir: string; share?: 'publish' | 'join' };
+  | { engine: 'pglite'; dataDir: string; share?: 'publish' | 'join'; startFrom?: string };
 
 export const POOL_SIZE = 10;
 
@@ -54,7 +55,10 @@ export async function openDatabase(target: DatabaseTarget, limits: PoolLimits = 
     const pool = embeddedPool(runningSocketDir);
     return wrap(pool, 'pglite', alwaysUp, () => pool.end());
   }
-  const host = await startEmbeddedDatabase(target.dataDir, { publishSocket: target.share === 'publish' });
+  const host = await startEmbeddedDatabase(target.dataDir, {
+    publishSocket: target.share === 'publish',
+    startFrom: target.startFrom,
+  });
   const pool = embeddedPool(host.socketDir);
   return wrap(pool, 'pglite', host.health, async () => {
     await pool.end();

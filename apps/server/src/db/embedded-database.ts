@@ -45,7 +45,11 @@ export function runningServerSocketDir(dataDir: string): string | null {
 }
 
 /** `publishSocket`: the server's database, which CLI commands may join (runningServerSocketDir). */
-export async function startEmbeddedDatabase(dataDir: string, { publishSocket = false } = {}) {
+/** `startFrom`: for an in-memory database, a dump (PGlite's dumpDataDir) to start from instead of an empty one. */
+export async function startEmbeddedDatabase(
+  dataDir: string,
+  { publishSocket = false, startFrom }: { publishSocket?: boolean; startFrom?: string } = {},
+) {
   if (dataDir !== 'memory://') mkdirSync(dataDir, { recursive: true });
   // A private directory: only this user can reach the database through the socket.
   const socketDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-pg-'));
@@ -98,7 +102,7 @@ export async function startEmbeddedDatabase(dataDir: string, { publishSocket = f
     emit({ kind: 'failed', reason: `The embedded database (PGlite) is down: ${reason}.` });
   };
 
-  let current = await startHost(dataDir, socketPath, publishSocket);
+  let current = await startHost(dataDir, socketPath, publishSocket, startFrom);
   supervise(current.child);
 
   const health: DatabaseHealth = {
@@ -125,19 +129,25 @@ export async function startEmbeddedDatabase(dataDir: string, { publishSocket = f
  */
 const HOST_ENVIRONMENT = ['PATH', 'TMPDIR', 'TZ', 'LANG', 'LC_ALL'];
 
-function hostEnvironment(dataDir: string, socketPath: string, publishSocket: boolean): NodeJS.ProcessEnv {
+function hostEnvironment(
+  dataDir: string,
+  socketPath: string,
+  publishSocket: boolean,
+  startFrom: string | undefined,
+): NodeJS.ProcessEnv {
   const passed = HOST_ENVIRONMENT.filter((name) => process.env[name] !== undefined);
   return {
     ...Object.fromEntries(passed.map((name) => [name, process.env[name]])),
     PGLITE_DATA_DIR: dataDir,
     PGLITE_SOCKET_PATH: socketPath,
     ...(publishSocket ? { PGLITE_PUBLISH_SOCKET: '1' } : {}),
+    ...(startFrom ? { PGLITE_START_FROM: startFrom } : {}),
   };
 }
 
-async function startHost(dataDir: string, socketPath: string, publishSocket: boolean) {
+async function startHost(dataDir: string, socketPath: string, publishSocket: boolean, startFrom?: string) {
   const child: ChildProcess = fork(PGLITE_HOST, [], {
-    env: hostEnvironment(dataDir, socketPath, publishSocket),
+    env: hostEnvironment(dataDir, socketPath, publishSocket, startFrom),
     execArgv: [],
     stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
   });

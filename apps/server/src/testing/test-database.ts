@@ -9,10 +9,19 @@ export const testEngine = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pgl
 /** The PostgreSQL server tests use; a fresh database is created on it per test file and dropped after. */
 export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh PostgreSQL database for one test file; `drop` removes it. */
-export async function createPostgresTestDatabase() {
+/**
+ * Where the global setup (database-template.global-setup.ts) left each engine's migrated
+ * template: a PGlite dump's path, a PostgreSQL database's name.
+ */
+export const TEMPLATE_VARIABLES = {
+  pglite: 'QUAYSIDE_TEST_PGLITE_TEMPLATE',
+  postgres: 'QUAYSIDE_TEST_POSTGRES_TEMPLATE',
+} as const;
+
+/** A fresh PostgreSQL database for one test file, a copy of `template` when given; `drop` removes it. */
+export async function createPostgresTestDatabase(template?: string) {
   const name = `quayside_test_${process.pid}_${randomBytes(4).toString('hex')}`;
-  await withAdminClient((client) => client.query(`create database ${name}`));
+  await withAdminClient((client) => client.query(`create database ${name}${template ? ` template ${template}` : ''}`));
   const url = new URL(TEST_POSTGRES_URL);
   url.pathname = `/${name}`;
   return {
@@ -23,14 +32,18 @@ export async function createPostgresTestDatabase() {
   };
 }
 
-/** An empty database of the engine under test, migrated unless `migrate` is false. */
+/**
+ * An empty database of the engine under test, migrated unless `migrate` is false. Migrated ones
+ * start as a copy of the run's template when there is one (under Vitest), and are migrated anyway.
+ */
 export async function createTestDatabase({ migrate = true, limits = {} as PoolLimits } = {}): Promise<DatabaseHandle> {
+  const template = migrate ? process.env[TEMPLATE_VARIABLES[testEngine]] : undefined;
   if (testEngine === 'pglite') {
-    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://' }, limits);
+    const handle = await openDatabase({ engine: 'pglite', dataDir: 'memory://', startFrom: template }, limits);
     if (migrate) await runMigrations(handle.pool);
     return handle;
   }
-  const postgres = await createPostgresTestDatabase();
+  const postgres = await createPostgresTestDatabase(template);
   const handle = await openDatabase({ engine: 'postgres', url: postgres.url }, limits);
   if (migrate) await runMigrations(handle.pool);
   return {
