@@ -11,7 +11,7 @@ import { afterAll, beforeAll, expect, inject, test } from 'vitest';
 import { type RealServer, runCli, startRealServer } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
-import { signIn } from './support/sign-in.ts';
+import { signInWithForm } from './support/sign-in.ts';
 
 const ADMIN = {
   name: 'Robin First',
@@ -86,7 +86,7 @@ test('first run: the printed link sets up the first Admin, who signs in; seed-de
   await page.goto('/login');
   await page.getByRole('button', { name: 'Log in' }).waitFor();
   expect(await page.getByText(FIRST_ADMIN_MESSAGES.noAdministrator).count()).toBe(0);
-  await signIn(page, ADMIN);
+  await signInWithForm(page, ADMIN);
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
 
   // The demo data comes in through the CLI while this server keeps serving.

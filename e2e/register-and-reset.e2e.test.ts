@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { confirmThroughMail, mailedLink } from './support/mailbox.ts';
-import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
+import { addPerson, signIn, signInWithForm, uniqueEmail, users } from './support/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -127,7 +127,7 @@ test('password reset: the mail’s link sets a new password, which then signs in
   await page.getByRole('button', { name: 'Set new password' }).click();
   await page.getByText('Your password has been changed.').waitFor();
 
-  await signIn(page, { email, password: 'the second password' });
+  await signInWithForm(page, { email, password: 'the second password' });
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
   // The reset ended the session signed in with the old password.
   await first.reload();

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { openSidebar } from './support/sidebar.ts';
-import { signIn, users } from './support/sign-in.ts';
+import { signInWithForm, users } from './support/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -45,7 +45,7 @@ describe('each role sees its own sidebar', () => {
     const context = await openContext(browser);
     const page = await context.newPage();
     const user = users()[who];
-    await signIn(page, user);
+    await signInWithForm(page, user);
 
     expect(new URL(page.url()).pathname).toBe('/');
     await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
@@ -62,7 +62,7 @@ describe('each role sees its own sidebar', () => {
 test('a forwarder typing /reports or /user-management lands on the dashboard', async () => {
   const context = await openContext(browser);
   const page = await context.newPage();
-  await signIn(page, users().forwarder);
+  await signInWithForm(page, users().forwarder);
   for (const path of ['/reports', '/user-management']) {
     await page.goto(path);
     await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
@@ -73,7 +73,7 @@ test('a forwarder typing /reports or /user-management lands on the dashboard', a
 test('an employee sees no user management and is sent away from it, but may read the reports', async () => {
   const context = await openContext(browser);
   const page = await context.newPage();
-  await signIn(page, users().employee);
+  await signInWithForm(page, users().employee);
   await page.goto('/user-management');
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
   expect(await page.getByRole('link', { name: 'User management' }).count()).toBe(0);

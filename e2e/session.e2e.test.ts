@@ -3,7 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { registerThroughMail } from './support/mailbox.ts';
 import { openSidebar } from './support/sidebar.ts';
-import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
+import { addPerson, signIn, signInWithForm, uniqueEmail, users } from './support/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -33,7 +33,7 @@ test('deleting a signed-in user’s person record signs them out within about 5 
 test('logging out clears what this browser kept of the user, so the next one starts clean', async () => {
   const context = await openContext(browser);
   const page = await context.newPage();
-  await signIn(page, users().admin);
+  await signInWithForm(page, users().admin);
   await (await openSidebar(page)).getByRole('link', { name: 'User management' }).click();
   await page.getByRole('columnheader', { name: 'Email' }).waitFor();
   const stored = () =>
@@ -54,7 +54,7 @@ test('logging out clears what this browser kept of the user, so the next one sta
   await expect.poll(stored).toEqual({ flag: null, profile: null, cache: null });
 
   // The next user of this browser sees their own role, never the cached one.
-  await signIn(page, users().forwarder);
+  await signInWithForm(page, users().forwarder);
   await page.getByRole('heading', { name: 'Line Items Dashboard' }).waitFor();
   await openSidebar(page);
   await page.getByText(users().forwarder.email).waitFor();

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
-import { signIn, users } from './support/sign-in.ts';
+import { signInWithForm, users } from './support/sign-in.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -78,7 +78,7 @@ test('/login loads none of the signed-in code; signing in fetches the frame and 
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((script) => /\/(dashboard-page|app-shell)-/.test(script))).toEqual([]);
 
-  await signIn(page, users().admin);
+  await signInWithForm(page, users().admin);
   await page.getByRole('grid').waitFor();
   expect(scripts.some((script) => script.includes('/dashboard-page-'))).toBe(true);
   expect(scripts.some((script) => script.includes('/app-shell-'))).toBe(true);
