@@ -44,8 +44,10 @@ export function runningServerSocketDir(dataDir: string): string | null {
   return existsSync(socketPath) ? path.dirname(socketPath) : null;
 }
 
-/** `publishSocket`: the server's database, which CLI commands may join (runningServerSocketDir). */
-/** `startFrom`: for an in-memory database, a dump (PGlite's dumpDataDir) to start from instead of an empty one. */
+/**
+ * `publishSocket`: the server's database, which CLI commands may join (runningServerSocketDir).
+ * `startFrom`: for an in-memory database, a dump (PGlite's dumpDataDir) to start from instead of an empty one.
+ */
 export async function startEmbeddedDatabase(
   dataDir: string,
   { publishSocket = false, startFrom }: { publishSocket?: boolean; startFrom?: string } = {},
