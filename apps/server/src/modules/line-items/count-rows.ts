@@ -30,16 +30,15 @@ const FEWEST_SAMPLED_MATCHES = 100;
  * fewer (the caller knows there are more). Counting every match exactly reads all of them.
  */
 export async function estimateRows(db: Queryable, where: SQL, sampledRows = SAMPLED_ROWS): Promise<number | undefined> {
-  const all = await db.execute<{ count: number }>(
-    sql`select coalesce(sum(count), 0)::int as count from line_item_counts`,
-  );
-  const rows = all.rows[0]?.count ?? 0;
-  if (rows === 0) return undefined;
-  const percent = Math.min(100, (100 * sampledRows) / rows);
-  const sample = await db.execute<{ sampled: number; matched: number }>(sql`
-    select count(*)::int as sampled, (count(*) filter (where ${where}))::int as matched
-    from line_item_rows r tablesample system (${percent}::real) repeatable (0)`);
-  const { sampled = 0, matched = 0 } = sample.rows[0] ?? {};
+  // One statement: the table's size (the trigger-kept counts) sets the sample's share and scales its ratio.
+  const result = await db.execute<{ rows: number; sampled: number; matched: number }>(sql`
+    with everything as (select coalesce(sum(count), 0)::int as rows from line_item_counts)
+    select (select rows from everything) as rows, count(*)::int as sampled,
+           (count(*) filter (where ${where}))::int as matched
+    from line_item_rows r
+    tablesample system ((select least(100, 100.0 * ${sampledRows} / greatest(rows, 1)) from everything)::real)
+    repeatable (0)`);
+  const { rows = 0, sampled = 0, matched = 0 } = result.rows[0] ?? {};
   if (matched < FEWEST_SAMPLED_MATCHES) return undefined;
   const estimate = Number(((matched / sampled) * rows).toPrecision(2));
   return estimate > COUNT_LIMIT ? estimate : undefined;
