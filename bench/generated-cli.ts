@@ -10,6 +10,7 @@ import {
   estimateErrors,
   GENERATED_SEED,
   generateQuestions,
+  missOf,
   runGeneratedMix,
   sampleRows,
   timesOf,
@@ -41,9 +42,7 @@ console.log(
   `\nestimates: ${estimates.given} of ${estimates.asked} pages past 1,000 matches gave one; |estimate - exact| / exact:` +
     ` p50 ${e.p50.toFixed(3)}, p90 ${e.p90.toFixed(3)}, p95 ${e.p95.toFixed(3)}, max ${e.max.toFixed(3)}`,
 );
-const missBy = (row: { estimate?: number; exact: number }) =>
-  Math.abs((row.estimate ?? row.exact) - row.exact) / row.exact;
-for (const row of [...figures.estimates].sort((a, b) => missBy(b) - missBy(a)).slice(0, 5))
+for (const row of [...figures.estimates].sort((a, b) => missOf(b) - missOf(a)).slice(0, 5))
   console.log(`${String(row.estimate ?? 'none').padStart(9)} for ${row.exact}  ${row.words}`);
 for (const key of ['pages', 'counts'] as const) {
   console.log(`\nslowest ${key}:`);

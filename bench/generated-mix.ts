@@ -226,11 +226,13 @@ export function distribution(values: readonly number[]) {
 
 export const timesOf = (timings: readonly Timed[]) => timings.map((timing) => timing.ms);
 
-/** How far each estimate was from the exact count (|estimate - exact| / exact), and how many pages gave none. */
+/** How far an estimate was from the exact count, |estimate - exact| / exact (0 when there was none). */
+export const missOf = (row: Estimated) => Math.abs((row.estimate ?? row.exact) - row.exact) / row.exact;
+
+/** How far the estimates given were from the exact counts, and how many pages gave one. */
 export function estimateErrors(estimates: readonly Estimated[]) {
   const given = estimates.filter((row) => row.estimate !== undefined);
-  const errors = given.map((row) => Math.abs((row.estimate ?? 0) - row.exact) / row.exact);
-  return { asked: estimates.length, given: given.length, errors: distribution(errors) };
+  return { asked: estimates.length, given: given.length, errors: distribution(given.map(missOf)) };
 }
 
 export const worst = (timings: readonly Timed[], count = 10) =>
