@@ -326,13 +326,23 @@ export const eventDispatch = pgTable(
   (table) => [check('event_dispatch_single_row', sql`${table.id} = 1`)],
 );
 
-/** An integrator's endpoint (registered by an Admin): the event kinds it wants and its signing secret. */
+/**
+ * An integrator's endpoint (registered by an Admin): the event kinds it wants and its signing
+ * secret, and how its receiver is doing. One delivery at a time goes to a receiver (a deliverer
+ * leases it until `lease_until`); after a failure it rests until `backoff_until`; after
+ * `consecutive_failures` reach the limit it is paused until an Admin resumes it.
+ */
 export const webhooks = pgTable('webhooks', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),
   url: text('url').notNull(),
   event_kinds: jsonb('event_kinds').$type<string[]>().notNull(),
   secret: text('secret').notNull(),
   created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  consecutive_failures: integer('consecutive_failures').notNull().default(0),
+  lease_until: timestamp('lease_until', { withTimezone: true }),
+  backoff_until: timestamp('backoff_until', { withTimezone: true }),
+  paused_at: timestamp('paused_at', { withTimezone: true }),
+  paused_reason: text('paused_reason'),
 });
 
 /** Each event owed to each webhook, and how its delivery went: the delivery log. */
@@ -350,6 +360,8 @@ export const webhookDeliveries = pgTable(
     status: text('status').notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     last_status: integer('last_status'),
+    /** The last try's outcome, classified: delivered, http, timeout, refused, tls, dns, blocked, unreachable. */
+    last_outcome: text('last_outcome'),
     last_error: text('last_error'),
     last_try_at: timestamp('last_try_at', { withTimezone: true }),
     next_try_at: timestamp('next_try_at', { withTimezone: true }),
@@ -676,4 +688,22 @@ export const authVerification = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index().on(table.identifier)],
+);
+
+/**
+ * The Admin's organisation-wide limits (one row; the defaults until one is saved): the private
+ * networks a webhook may reach (hosts or CIDR ranges), and how many follows one person may have.
+ */
+export const organisationSettings = pgTable(
+  'organisation_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    webhook_private_allow_list: jsonb('webhook_private_allow_list').$type<string[]>().notNull().default([]),
+    follows_per_person: integer('follows_per_person').notNull().default(500),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('organisation_settings_single_row', sql`${table.id} = 1`),
+    check('organisation_settings_follows_per_person', sql`${table.follows_per_person} between 1 and 100000`),
+  ],
 );
