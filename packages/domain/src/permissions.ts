@@ -30,6 +30,9 @@ export const canEditAnalyticsSettings = (role: Role | undefined) => role === 'Ad
 /** Webhooks send every company's events to another system: an Admin registers them. */
 export const canManageWebhooks = (role: Role | undefined) => role === 'Admin';
 
+/** The organisation's limits (the webhook allow-list, follows per person): an Admin's. */
+export const canEditOrganisationSettings = (role: Role | undefined) => role === 'Admin';
+
 /** The organisation's default dashboard view (the one staff open with until they choose their own): an Admin's. */
 export const canSetOrganisationDefaultView = (role: Role | undefined) => role === 'Admin';
 
