@@ -13,6 +13,11 @@ export const WEBHOOK_MAX_ATTEMPTS = 8;
 export const WEBHOOK_FIRST_RETRY_SECONDS = 60;
 
 export const WEBHOOK_URL_MESSAGE = 'The webhook URL must be an https:// address.';
+/** Registration refuses a URL whose host is (or resolves to) a non-public address. */
+export const WEBHOOK_ADDRESS_MESSAGE =
+  'The webhook URL must not point at a loopback, private, link-local or reserved address; an Admin may allow a private network in the organisation settings.';
+/** Failed tries in a row after which a receiver is paused until an Admin resumes it. */
+export const WEBHOOK_PAUSE_AFTER_FAILURES = 10;
 
 export const WebhookRequest = z
   .object({
@@ -27,6 +32,18 @@ export const WebhookRequest = z
 export type WebhookRequest = z.infer<typeof WebhookRequest>;
 
 const DELIVERY_STATUSES = ['pending', 'delivered', 'failed'] as const;
+/** How a try ended: delivered (2xx), http (another status), or why no answer came. */
+export const DELIVERY_OUTCOMES = [
+  'delivered',
+  'http',
+  'timeout',
+  'refused',
+  'tls',
+  'dns',
+  'blocked',
+  'unreachable',
+] as const;
+export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 
 export const WebhookDelivery = z.object({
   id: z.number().int(),
@@ -36,7 +53,8 @@ export const WebhookDelivery = z.object({
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastStatus: z.number().int().nullable().describe("The receiver's last HTTP status"),
-  lastError: z.string().nullable(),
+  lastOutcome: z.enum(DELIVERY_OUTCOMES).nullable().describe("The last try's outcome, classified"),
+  lastError: z.string().nullable().describe("What went wrong on the last try, e.g. 'No answer within 10 s'"),
   lastTryAt: z.string().nullable(),
   nextTryAt: z.string().nullable().describe('When it is tried again (pending only)'),
 });
@@ -47,6 +65,10 @@ export const Webhook = z.object({
   url: z.string(),
   events: z.array(z.enum(EVENT_KINDS)),
   createdAt: z.string(),
+  consecutiveFailures: z.number().int().describe('Failed tries in a row'),
+  backoffUntil: z.string().nullable().describe('After a failure, nothing is sent to it before this'),
+  pausedAt: z.string().nullable().describe(`Paused after ${WEBHOOK_PAUSE_AFTER_FAILURES} failed tries in a row`),
+  pausedReason: z.string().nullable(),
   deliveries: z.array(WebhookDelivery).describe('The latest 20, newest first'),
 });
 export type Webhook = z.infer<typeof Webhook>;

@@ -33,12 +33,20 @@ export async function startHttpsReceiver() {
       response.end('thanks');
     });
   });
+  /** TCP connections made to it, answered or not. */
+  const connections = { count: 0 };
+  server.on('connection', () => {
+    connections.count += 1;
+  });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `https://127.0.0.1:${(server.address() as AddressInfo).port}/quayside`,
+    url: `https://127.0.0.1:${port}/quayside`,
+    port,
     caFile,
     received,
     answers,
+    connections,
     close: async () => {
       await new Promise((resolve) => server.close(resolve));
       rmSync(certDir, { recursive: true, force: true });

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
-import { createWebhook, deleteWebhook, listWebhooks } from './webhooks.service.ts';
+import { createWebhook, deleteWebhook, listWebhooks, resumeWebhook } from './webhooks.service.ts';
 
 /** An Admin's outbound webhooks and their delivery log. */
 export function registerWebhookRoutes(app: FastifyInstance, db: Database) {
@@ -29,7 +29,9 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Database) {
         description:
           'Register an https:// endpoint for event kinds (Admin). Each event is POSTed as JSON, signed in the ' +
           'Quayside-Signature header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>. ' +
-          'Refuse a t more than 300 s old. The secret is answered this once.',
+          'Refuse a t more than 300 s old. The secret is answered this once. Delivery is at least once: ' +
+          'deduplicate by the Quayside-Delivery header. A loopback, private, link-local or reserved address ' +
+          'is refused (400) unless the organisation settings allow it.',
         body: WebhookRequest,
         response: { 200: CreatedWebhook },
       },
@@ -49,6 +51,21 @@ export function registerWebhookRoutes(app: FastifyInstance, db: Database) {
     async (request) => {
       await deleteWebhook(db, request.principal, request.query.id);
       return { message: 'Webhook removed.' };
+    },
+  );
+  api.post(
+    '/api/Webhooks/resume',
+    {
+      schema: {
+        tags,
+        description: 'Resume a webhook paused after repeated failures: its waiting deliveries go out again (Admin).',
+        querystring: WebhookIdQuery,
+        response: { 200: z.object({ message: z.string() }) },
+      },
+    },
+    async (request) => {
+      await resumeWebhook(db, request.principal, request.query.id);
+      return { message: 'Webhook resumed.' };
     },
   );
 }

@@ -1,6 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { lookup } from 'node:dns/promises';
+import { isIP } from 'node:net';
 import type { EventKind } from '@quayside/domain/events';
-import { WEBHOOKS_FORBIDDEN, type Webhook, type WebhookDelivery, type WebhookRequest } from '@quayside/domain/webhooks';
+import {
+  WEBHOOK_ADDRESS_MESSAGE,
+  WEBHOOKS_FORBIDDEN,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookRequest,
+} from '@quayside/domain/webhooks';
 import { desc, eq, inArray } from 'drizzle-orm';
 import { canManageWebhooks } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -9,6 +17,8 @@ import { shipmentEvents, shipments, webhookDeliveries, webhooks } from '../../db
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
+import { readOrganisationSettings } from '../settings/organisation-settings.ts';
+import { type AddressKind, hostOf, isLocalName, readAllowList, refusal } from './receiver-address.ts';
 
 export const WEBHOOK_NOT_FOUND = 'Webhook not found';
 const DELIVERIES_SHOWN = 20;
@@ -31,6 +41,10 @@ const webhookOf = (row: typeof webhooks.$inferSelect): Omit<Webhook, 'deliveries
   url: row.url,
   events: row.event_kinds as EventKind[],
   createdAt: row.created_at.toISOString(),
+  consecutiveFailures: row.consecutive_failures,
+  backoffUntil: row.backoff_until?.toISOString() ?? null,
+  pausedAt: row.paused_at?.toISOString() ?? null,
+  pausedReason: row.paused_reason,
 });
 
 async function deliveriesOf(db: Queryable, webhookId: number): Promise<WebhookDelivery[]> {
@@ -50,6 +64,7 @@ async function deliveriesOf(db: Queryable, webhookId: number): Promise<WebhookDe
     status: delivery.status as WebhookDelivery['status'],
     attempts: delivery.attempts,
     lastStatus: delivery.last_status,
+    lastOutcome: (delivery.last_outcome as WebhookDelivery['lastOutcome']) ?? null,
     lastError: delivery.last_error,
     lastTryAt: delivery.last_try_at?.toISOString() ?? null,
     nextTryAt: delivery.status === 'pending' ? (delivery.next_try_at?.toISOString() ?? null) : null,
@@ -59,6 +74,8 @@ async function deliveriesOf(db: Queryable, webhookId: number): Promise<WebhookDe
 /** Registers an endpoint; its signing secret is answered this once and never again. */
 export async function createWebhook(db: Database, principal: Principal, request: WebhookRequest) {
   assertAdmin(principal);
+  const kind = await addressProblem(db, new URL(request.url));
+  if (kind) throw new AppError('invalid', `${WEBHOOK_ADDRESS_MESSAGE} (${hostOf(new URL(request.url))}: ${kind})`);
   const secret = `whsec_${randomBytes(24).toString('base64url')}`;
   return withWrite(db, actorOf(principal), async (write) => {
     const [row] = await write.tx
@@ -69,6 +86,44 @@ export async function createWebhook(db: Database, principal: Principal, request:
     // The audit log keeps everything but the secret.
     write.audit({ action: 'create', entity: 'webhook', entityId: row.id, after: webhookOf(row) });
     return { webhook: { ...webhookOf(row), deliveries: [] }, secret };
+  });
+}
+
+/**
+ * Why the URL's host may not be a receiver, or null. Every delivery checks the address it connects
+ * to again (a name may resolve elsewhere later); this check answers an Admin at once. A name that
+ * does not resolve now is accepted: its deliveries will say so.
+ */
+async function addressProblem(db: Queryable, url: URL): Promise<AddressKind | null> {
+  const host = hostOf(url);
+  const allowList = readAllowList((await readOrganisationSettings(db)).webhookPrivateAllowList);
+  if (isIP(host)) return refusal(host, host, allowList);
+  if (allowList.hosts.has(host)) return null;
+  if (isLocalName(host)) return refusal(host, '127.0.0.1', allowList) && refusal(host, '::1', allowList);
+  const addresses = await lookup(host, { all: true }).catch(() => []);
+  const kinds = addresses.map((entry) => refusal(host, entry.address, allowList));
+  return kinds.length > 0 && kinds.every((kind) => kind !== null) ? (kinds[0] ?? null) : null;
+}
+
+/** Wakes a paused receiver: its waiting deliveries go out on the next run. */
+export async function resumeWebhook(db: Database, principal: Principal, id: number) {
+  assertAdmin(principal);
+  await withWrite(db, actorOf(principal), async (write) => {
+    const [before] = await write.tx.select().from(webhooks).where(eq(webhooks.id, id));
+    if (!before) throw new AppError('not_found', WEBHOOK_NOT_FOUND);
+    const [after] = await write.tx
+      .update(webhooks)
+      .set({ paused_at: null, paused_reason: null, consecutive_failures: 0, backoff_until: null })
+      .where(eq(webhooks.id, id))
+      .returning();
+    if (after)
+      write.audit({
+        action: 'update',
+        entity: 'webhook',
+        entityId: id,
+        before: webhookOf(before),
+        after: webhookOf(after),
+      });
   });
 }
 

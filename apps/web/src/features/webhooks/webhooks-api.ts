@@ -1,3 +1,4 @@
+import type { OrganisationSettings } from '@quayside/domain/organisation-settings';
 import type { CreatedWebhook, WebhookRequest, WebhooksResponse } from '@quayside/domain/webhooks';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
@@ -26,5 +27,30 @@ export function useDeleteWebhook() {
   return useMutation({
     mutationFn: (id: number) => api('/api/Webhooks/delete', { method: 'POST', query: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.webhooks() }),
+  });
+}
+
+export function useResumeWebhook() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => api('/api/Webhooks/resume', { method: 'POST', query: { id } }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.webhooks() }),
+  });
+}
+
+export const organisationSettingsKeys = { all: ['organisation-settings'] as const };
+
+export const organisationSettingsQuery = () =>
+  queryOptions({
+    queryKey: organisationSettingsKeys.all,
+    queryFn: ({ signal }) => api<OrganisationSettings>('/api/OrganisationSettings', { signal }),
+  });
+
+export function useSaveOrganisationSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (settings: OrganisationSettings) =>
+      api<OrganisationSettings>('/api/OrganisationSettings', { method: 'POST', body: settings }),
+    onSuccess: (saved) => queryClient.setQueryData(organisationSettingsKeys.all, saved),
   });
 }

@@ -11,6 +11,10 @@ const hook = {
   url: 'https://erp.example/hooks',
   events: ['eta_slipped', 'arrived'],
   createdAt: '2026-11-24T09:00:00.000Z',
+  consecutiveFailures: 1,
+  backoffUntil: '2026-11-24T09:02:00.000Z',
+  pausedAt: null,
+  pausedReason: null,
   deliveries: [
     {
       id: 11,
@@ -20,7 +24,8 @@ const hook = {
       status: 'pending',
       attempts: 1,
       lastStatus: 500,
-      lastError: null,
+      lastOutcome: 'http',
+      lastError: 'HTTP 500',
       lastTryAt: '2026-11-24T09:01:00.000Z',
       nextTryAt: '2026-11-24T09:02:00.000Z',
     },
@@ -78,9 +83,83 @@ describe('the webhooks page', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['An ETA slip', 'QS-5', 'pending', '1', '500', expect.any(String), expect.any(String)]);
+    ).toEqual(['An ETA slip', 'QS-5', 'pending', '1', 'HTTP 500', expect.any(String), expect.any(String)]);
     await userEvent.click(within(entry).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(api.callsTo('POST /api/Webhooks/delete')[0]?.query.get('id')).toBe('3'));
+  });
+
+  it('shows a paused receiver with its reason, and resumes it', async () => {
+    let isPaused = true;
+    const api = renderScreen(<WebhooksPage />, {
+      user: ADMIN,
+      at: '/webhooks',
+      route: '/webhooks',
+      api: {
+        'GET /api/Webhooks': () => ({
+          webhooks: [
+            {
+              ...hook,
+              consecutiveFailures: isPaused ? 10 : 0,
+              pausedAt: isPaused ? '2026-11-24T13:00:00.000Z' : null,
+              pausedReason: isPaused ? '10 tries in a row failed; the last: No answer within 10 s' : null,
+              deliveries: [
+                { ...hook.deliveries[0], lastStatus: null, lastOutcome: 'timeout', lastError: 'No answer within 10 s' },
+              ],
+            },
+          ],
+        }),
+        'POST /api/Webhooks/resume': () => {
+          isPaused = false;
+          return { message: 'Webhook resumed.' };
+        },
+      },
+    });
+    const entry = await screen.findByRole('article', { name: 'https://erp.example/hooks' });
+    expect(within(entry).getByRole('alert')).toHaveTextContent(
+      /Paused .*: 10 tries in a row failed; the last: No answer within 10 s\. Nothing is sent to it until it is resumed\./,
+    );
+    const row = within(within(entry).getByRole('table', { name: 'Deliveries' })).getAllByRole('row')[1] as HTMLElement;
+    expect(within(row).getAllByRole('cell')[4]).toHaveTextContent('No answer within 10 s');
+    await userEvent.click(within(entry).getByRole('button', { name: 'Resume' }));
+    await waitFor(() => expect(api.callsTo('POST /api/Webhooks/resume')[0]?.query.get('id')).toBe('3'));
+    await waitFor(() => expect(within(entry).queryByRole('button', { name: 'Resume' })).not.toBeInTheDocument());
+  });
+
+  it('lets an Admin allow private networks and set the follow limit', async () => {
+    const api = renderScreen(<WebhooksPage />, {
+      user: ADMIN,
+      at: '/webhooks',
+      route: '/webhooks',
+      api: {
+        'GET /api/Webhooks': () => ({ webhooks: [] }),
+        'GET /api/OrganisationSettings': () => ({ webhookPrivateAllowList: ['10.20.0.0/16'], followsPerPerson: 500 }),
+        'POST /api/OrganisationSettings': (call: ApiCall) =>
+          (call.body as { webhookPrivateAllowList: string[] }).webhookPrivateAllowList.includes('10.1')
+            ? new Answer(400, {
+                message:
+                  'Each allowed private network is a host name, an IP address or a CIDR range such as 10.20.0.0/16. (10.1)',
+              })
+            : call.body,
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'Organisation settings' });
+    const allowList = await within(section).findByRole('textbox', { name: 'Private networks webhooks may reach' });
+    expect(allowList).toHaveValue('10.20.0.0/16');
+    await userEvent.type(allowList, '{enter}10.1');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save settings' }));
+    expect(await within(section).findByText(/CIDR range such as 10\.20\.0\.0\/16\. \(10\.1\)/)).toBeInTheDocument();
+
+    await userEvent.clear(allowList);
+    await userEvent.type(allowList, 'hooks.internal{enter}  {enter}fd00::7');
+    const follows = within(section).getByRole('spinbutton', { name: 'Follows per person' });
+    await userEvent.clear(follows);
+    await userEvent.type(follows, '800');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save settings' }));
+    expect(await within(section).findByText('Saved.')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/OrganisationSettings')[1]?.body).toEqual({
+      webhookPrivateAllowList: ['hooks.internal', 'fd00::7'],
+      followsPerPerson: 800,
+    });
   });
 
   it('is linked from the sidebar for an Admin', async () => {

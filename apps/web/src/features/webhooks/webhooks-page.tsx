@@ -18,11 +18,19 @@ import {
   Typography,
 } from '@mui/material';
 import { EVENT_KINDS, EVENT_LABELS, type EventKind } from '@quayside/domain/events';
+import type { OrganisationSettings } from '@quayside/domain/organisation-settings';
 import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/domain/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api.ts';
-import { useDeleteWebhook, useRegisterWebhook, webhooksQuery } from './webhooks-api.ts';
+import {
+  organisationSettingsQuery,
+  useDeleteWebhook,
+  useRegisterWebhook,
+  useResumeWebhook,
+  useSaveOrganisationSettings,
+  webhooksQuery,
+} from './webhooks-api.ts';
 
 const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
 const when = (iso: string | null) => (iso ? at.format(new Date(iso)) : '—');
@@ -102,7 +110,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
               <TableCell>{delivery.shipment}</TableCell>
               <TableCell>{delivery.status}</TableCell>
               <TableCell>{delivery.attempts}</TableCell>
-              <TableCell>{delivery.lastStatus ?? delivery.lastError ?? '—'}</TableCell>
+              <TableCell>{delivery.lastError ?? delivery.lastStatus ?? '—'}</TableCell>
               <TableCell>{when(delivery.lastTryAt)}</TableCell>
               <TableCell>{when(delivery.nextTryAt)}</TableCell>
             </TableRow>
@@ -115,6 +123,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
 
 function WebhookEntry({ webhook }: { webhook: Webhook }) {
   const remove = useDeleteWebhook();
+  const resume = useResumeWebhook();
   return (
     <Paper component="article" aria-label={webhook.url} variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={1}>
@@ -127,6 +136,21 @@ function WebhookEntry({ webhook }: { webhook: Webhook }) {
         <Typography variant="body2" color="text.secondary">
           {webhook.events.map((kind) => EVENT_LABELS[kind]).join(', ')}
         </Typography>
+        {webhook.pausedAt ? (
+          <Alert
+            severity="warning"
+            action={
+              <Button color="inherit" onClick={() => resume.mutate(webhook.id)} disabled={resume.isPending}>
+                Resume
+              </Button>
+            }
+          >
+            Paused {when(webhook.pausedAt)}: {webhook.pausedReason}. Nothing is sent to it until it is resumed.
+          </Alert>
+        ) : null}
+        {resume.isError ? (
+          <Alert severity="error">{failureMessage(resume.error, 'Failed to resume. Please try again.')}</Alert>
+        ) : null}
         <DeliveryLog deliveries={webhook.deliveries} />
       </Stack>
     </Paper>
@@ -147,6 +171,65 @@ function WebhookList() {
   );
 }
 
+/** The allow-list, one entry a line, as an Admin edits it. */
+const linesOf = (text: string) =>
+  text
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line !== '');
+
+function SettingsForm({ settings }: { settings: OrganisationSettings }) {
+  const [allowList, setAllowList] = useState(settings.webhookPrivateAllowList.join('\n'));
+  const [followsPerPerson, setFollowsPerPerson] = useState(String(settings.followsPerPerson));
+  const save = useSaveOrganisationSettings();
+  const submit = () =>
+    save.mutate({ webhookPrivateAllowList: linesOf(allowList), followsPerPerson: Number(followsPerPerson) });
+  return (
+    <Stack spacing={2} sx={{ maxWidth: 640 }}>
+      <TextField
+        label="Private networks webhooks may reach"
+        helperText="One a line: a host name, an address or a range such as 10.20.0.0/16. Any other private, loopback or link-local address is refused."
+        value={allowList}
+        onChange={(event) => setAllowList(event.target.value)}
+        multiline
+        minRows={2}
+        size="small"
+      />
+      <TextField
+        label="Follows per person"
+        type="number"
+        value={followsPerPerson}
+        onChange={(event) => setFollowsPerPerson(event.target.value)}
+        size="small"
+        sx={{ maxWidth: 200 }}
+      />
+      {save.isError ? (
+        <Alert severity="error">{failureMessage(save.error, 'Failed to save. Please try again.')}</Alert>
+      ) : null}
+      {save.isSuccess ? <Alert severity="success">Saved.</Alert> : null}
+      <Box>
+        <Button variant="outlined" onClick={submit} disabled={save.isPending}>
+          Save settings
+        </Button>
+      </Box>
+    </Stack>
+  );
+}
+
+function OrganisationSettingsSection() {
+  const settings = useQuery(organisationSettingsQuery());
+  return (
+    <Paper component="section" aria-label="Organisation settings" variant="outlined" sx={{ p: 2 }}>
+      <Typography variant="h6" component="h2" gutterBottom>
+        Organisation settings
+      </Typography>
+      {settings.isPending ? <CircularProgress size={24} aria-label="Loading settings" /> : null}
+      {settings.isError ? <Alert severity="error">Failed to load the settings. Please try again.</Alert> : null}
+      {settings.isSuccess ? <SettingsForm settings={settings.data} /> : null}
+    </Paper>
+  );
+}
+
 /** `/webhooks` (issue 19, Admin): register an HTTPS receiver for event kinds and watch its deliveries. */
 export function WebhooksPage() {
   return (
@@ -157,7 +240,9 @@ export function WebhooksPage() {
         </Typography>
         <Typography color="text.secondary">
           Quayside posts each event of every company's shipments to these addresses, signed, and tries a failed delivery
-          again, waiting a minute and then twice as long each time, for about two hours.
+          again, waiting a minute and then twice as long each time, for about two hours. A receiver that fails ten times
+          in a row is paused until you resume it. A delivery may arrive twice: receivers should ignore a
+          Quayside-Delivery id they have seen.
         </Typography>
       </Stack>
       <Paper component="section" aria-label="Register a webhook" variant="outlined" sx={{ p: 2 }}>
@@ -167,6 +252,7 @@ export function WebhooksPage() {
         <RegisterForm />
       </Paper>
       <WebhookList />
+      <OrganisationSettingsSection />
     </Stack>
   );
 }
