@@ -72,6 +72,10 @@ export type Follow = z.infer<typeof Follow>;
 export const FollowsResponse = z.object({ follows: z.array(Follow) });
 export type FollowsResponse = z.infer<typeof FollowsResponse>;
 
+/** Refuses one follow too many (the Admin's limit, per person); says how to get on. */
+export const followLimitReached = (limit: number) =>
+  `You follow ${limit.toLocaleString('en-US')} shipments and filters, the most allowed. Stop following some, or ask an administrator to raise the limit.`;
+
 export const FollowIdQuery = z.object({
   id: z.coerce.number({ error: 'id must be a whole number.' }).int('id must be a whole number.').min(1),
 });

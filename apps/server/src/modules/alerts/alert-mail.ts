@@ -1,11 +1,13 @@
 import type { AlertChannel } from '@quayside/domain/alerts';
 import type { ShipmentEvent } from '@quayside/domain/events';
 import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { seesShipment } from '../../auth/visibility.ts';
 import type { Database } from '../../db/client.ts';
-import { notifications, people } from '../../db/schema.ts';
+import { notifications, people, shipmentEvents, shipments } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { withWrite } from '../../write/with-write.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
+import { principalOfPerson } from './alert-recipients.ts';
 import { eventsById } from './shipment-events.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
@@ -19,7 +21,10 @@ export type AlertMailSettings = { mailer: Mailer; publicUrl: string; secret: str
  * Sends each person one e-mail of their notifications on `channel` not yet mailed: 'email' (the
  * minute's job: at once) or 'digest' (the daily job). Each person's are locked, sent and marked
  * in their own transaction: a failure leaves only theirs for the next run, and two servers never
- * send the same notification.
+ * send the same notification. What the person sees is judged at sending, as the bell judges it:
+ * news of a shipment they no longer see (it went to another forwarder, or they to another
+ * company) is never mailed, and moves to the app, where the bell shows it only if they see the
+ * shipment again.
  */
 export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'app'>, settings: AlertMailSettings) {
   const waiting = await db
@@ -29,9 +34,15 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
   let mailed = 0;
   for (const { personId } of waiting) {
     mailed += await withWrite(db, MAIL_ACTOR, async ({ tx }) => {
-      const pending = await tx
-        .select({ id: notifications.id, eventId: notifications.event_id })
+      const waitingRows = await tx
+        .select({
+          id: notifications.id,
+          eventId: notifications.event_id,
+          forwarder_name: shipments.forwarder_name,
+        })
         .from(notifications)
+        .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
+        .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
         .where(
           and(
             eq(notifications.person_id, personId),
@@ -41,9 +52,15 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
         )
         .orderBy(asc(notifications.id))
         .limit(EVENTS_PER_MAIL)
-        .for('update', { skipLocked: true });
+        .for('update', { of: notifications, skipLocked: true });
       const [person] = await tx.select().from(people).where(eq(people.id, personId));
-      if (pending.length === 0 || !person) return 0;
+      if (waitingRows.length === 0 || !person) return 0;
+      const principal = principalOfPerson(person);
+      const pending = waitingRows.filter((row) => principal !== null && seesShipment(principal, row));
+      const unseen = waitingRows.filter((row) => !pending.includes(row)).map((row) => row.id);
+      if (unseen.length > 0)
+        await tx.update(notifications).set({ channel: 'app' }).where(inArray(notifications.id, unseen));
+      if (pending.length === 0) return 0;
       const events = await eventsById(
         tx,
         pending.map((row) => row.eventId),

@@ -5,6 +5,23 @@ import type { Queryable } from '../../db/client.ts';
 import { people } from '../../db/schema.ts';
 
 /**
+ * A person as the principal their own requests would have, to judge what they see; null for an
+ * unknown role (who sees nothing).
+ */
+export function principalOfPerson(person: typeof people.$inferSelect): Principal | null {
+  const role = ROLES.find((known) => known === person.role);
+  if (!role) return null;
+  return {
+    personId: person.id,
+    userId: person.fireauth_id ?? '',
+    email: person.email,
+    fullName: person.full_name,
+    role,
+    company: person.company_name,
+  };
+}
+
+/**
  * Of these people, those who can be told anything, as principals (what each one sees is decided
  * as for their own requests): a confirmed account and a known role.
  */
@@ -16,16 +33,8 @@ export async function alertablePeople(db: Queryable, ids: readonly number[]): Pr
     .where(and(inArray(people.id, [...ids]), isNotNull(people.fireauth_id)));
   const principals = new Map<number, Principal>();
   for (const person of rows) {
-    const role = ROLES.find((known) => known === person.role);
-    if (!role || !person.fireauth_id) continue;
-    principals.set(person.id, {
-      personId: person.id,
-      userId: person.fireauth_id,
-      email: person.email,
-      fullName: person.full_name,
-      role,
-      company: person.company_name,
-    });
+    const principal = principalOfPerson(person);
+    if (principal) principals.set(person.id, principal);
   }
   return principals;
 }

@@ -4,18 +4,21 @@ import {
   DEFAULT_ALERT_CHANNEL,
   type Follow,
   type FollowRequest,
+  followLimitReached,
   type NotificationsResponse,
 } from '@quayside/domain/alerts';
 import { EVENT_KINDS, type EventKind } from '@quayside/domain/events';
-import { and, count, desc, eq, inArray, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { shipmentScope } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { alertPreferences, follows, notifications, people, shipmentEvents, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { withWrite } from '../../write/with-write.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
 import { type AuditActor, actorOf } from '../audit/audit.service.ts';
+import { readOrganisationSettings } from '../settings/organisation-settings.ts';
 import { findReadableShipment } from '../shipments/shipment-access.ts';
+import { principalOfPerson } from './alert-recipients.ts';
 import { eventOf } from './shipment-events.ts';
 
 export const FOLLOW_NOT_FOUND = 'Follow not found';
@@ -31,23 +34,57 @@ function followOf(row: typeof follows.$inferSelect, shipment: string | null): Fo
   };
 }
 
+/**
+ * The principal's follows as it sees them (follows left-joined to shipments): every saved filter,
+ * and each shipment it still sees. A shipment moved to another forwarder drops out of a
+ * forwarder's list, as it drops out of its bell, and comes back if the shipment does.
+ */
+function visibleFollows(principal: Principal) {
+  const scope = shipmentScope(principal);
+  return and(eq(follows.person_id, principal.personId), scope && or(isNull(follows.shipment_id), scope));
+}
+
 /** What the principal follows, newest first. */
 export async function listFollows(db: Queryable, principal: Principal): Promise<Follow[]> {
   const rows = await db
     .select({ follow: follows, shipment: shipments.shipment })
     .from(follows)
     .leftJoin(shipments, eq(shipments.id, follows.shipment_id))
-    .where(eq(follows.person_id, principal.personId))
+    .where(visibleFollows(principal))
     .orderBy(desc(follows.id));
   return rows.map((row) => followOf(row.follow, row.shipment));
 }
 
-/** Follows a shipment the principal sees (again: the same follow), or saves a filter to follow. */
+/**
+ * Refuses a new follow past the organisation's limit, counted as the principal's list shows them.
+ * The person's row is locked first, so two follows at once are counted one after the other.
+ */
+async function checkFollowLimit(tx: Queryable, principal: Principal) {
+  const { followsPerPerson } = await readOrganisationSettings(tx);
+  const [followed] = await tx
+    .select({ n: count() })
+    .from(follows)
+    .leftJoin(shipments, eq(shipments.id, follows.shipment_id))
+    .where(visibleFollows(principal));
+  if ((followed?.n ?? 0) >= followsPerPerson) throw new AppError('conflict', followLimitReached(followsPerPerson));
+}
+
+/**
+ * Follows a shipment the principal sees (again: the same follow, not counted twice), or saves a
+ * filter to follow, within the organisation's limit of follows per person.
+ */
 export async function follow(db: Database, principal: Principal, request: FollowRequest): Promise<Follow> {
   return withWrite(db, actorOf(principal), async (write) => {
     const { tx } = write;
+    await tx.select({ id: people.id }).from(people).where(eq(people.id, principal.personId)).for('no key update');
     if ('shipment' in request) {
       const shipment = await findReadableShipment(tx, principal, request.shipment);
+      const [existing] = await tx
+        .select()
+        .from(follows)
+        .where(and(eq(follows.person_id, principal.personId), eq(follows.shipment_id, shipment.id)));
+      if (existing) return followOf(existing, shipment.shipment);
+      await checkFollowLimit(tx, principal);
       const [row] = await tx
         .insert(follows)
         .values({ person_id: principal.personId, shipment_id: shipment.id })
@@ -65,6 +102,7 @@ export async function follow(db: Database, principal: Principal, request: Follow
       });
       return followOf(row, shipment.shipment);
     }
+    await checkFollowLimit(tx, principal);
     const [row] = await tx
       .insert(follows)
       .values({ person_id: principal.personId, name: request.name, query: request.query })
@@ -73,6 +111,27 @@ export async function follow(db: Database, principal: Principal, request: Follow
     write.audit({ action: 'create', entity: 'follow', entityId: row.id, after: row });
     return followOf(row, null);
   });
+}
+
+/**
+ * After a person's role or company changed (inside that write): drops their follows of shipments
+ * they no longer see. Saved filters stay: they are always evaluated with the person's visibility
+ * of the day.
+ */
+export async function dropFollowsOutOfSight(write: Write, person: typeof people.$inferSelect) {
+  const principal = principalOfPerson(person);
+  const scope = principal ? shipmentScope(principal) : sql`false`;
+  if (!scope) return;
+  const dropped = await write.tx
+    .delete(follows)
+    .where(
+      and(
+        eq(follows.person_id, person.id),
+        sql`exists (select 1 from ${shipments} where ${shipments.id} = ${follows.shipment_id} and (${scope}) is not true)`,
+      ),
+    )
+    .returning();
+  for (const row of dropped) write.audit({ action: 'delete', entity: 'follow', entityId: row.id, before: row });
 }
 
 /** Stops following; someone else's follow is not found. */

@@ -1,10 +1,22 @@
-import type { AlertPreferences, Follow, FollowsResponse, NotificationsResponse } from '@quayside/domain/alerts';
+import {
+  type AlertPreferences,
+  type Follow,
+  type FollowsResponse,
+  followLimitReached,
+  type NotificationsResponse,
+} from '@quayside/domain/alerts';
+import { DEFAULT_FOLLOWS_PER_PERSON } from '@quayside/domain/organisation-settings';
+import type { PeopleResponse } from '@quayside/domain/people';
+import { eq } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { follows, people } from '../../db/schema.ts';
 import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { startSmtpPeer } from '../../testing/smtp-peer.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { readOrganisationSettings, saveOrganisationSettings } from '../settings/organisation-settings.ts';
+import { principalOfPerson } from './alert-recipients.ts';
 
 // Alerts through the API and the real jobs: who follows what, the three channels through a real
 // SMTP peer, the bell, a forwarder told only of its own company's shipments, and unsubscribing
@@ -50,6 +62,23 @@ const texts = (response: NotificationsResponse) =>
   response.notifications.map((n) => `${n.event.shipment}: ${n.event.text}`);
 const setPreferences = (token: string, preferences: AlertPreferences['preferences']) =>
   ok(token, 'POST', '/api/Alerts/preferences', { preferences });
+const followed = async (token: string) =>
+  (await ok<FollowsResponse>(token, 'GET', '/api/Follows')).follows.map((f) => f.shipment ?? f.name);
+/** The Admin's form of the organisation settings, saved through the service its route calls. */
+const setFollowLimit = async (followsPerPerson: number) => {
+  const [row] = await t.db.select().from(people).where(eq(people.email, 'admin@napco.example'));
+  const principal = row && principalOfPerson(row);
+  if (!principal) throw new Error('no admin');
+  const settings = await readOrganisationSettings(t.db);
+  await saveOrganisationSettings(t.db, principal, { ...settings, followsPerPerson });
+};
+/** The Admin changes a person's role or company. */
+const movePerson = async (email: string, role: string, company_name: string) => {
+  const { peoples } = await ok<PeopleResponse>(admin, 'GET', `/api/Peoples?email=${encodeURIComponent(email)}`);
+  const person = peoples[0];
+  if (!person) throw new Error(`no ${email}`);
+  await ok(admin, 'POST', '/api/Peoples', [{ id: person.id, full_name: person.full_name, email, role, company_name }]);
+};
 
 describe('following', () => {
   it('follows a shipment the user sees, once, and a saved filter; another company’s shipment is not found', async () => {
@@ -206,5 +235,113 @@ describe("an e-mail's unsubscribe link", () => {
       400,
       'This unsubscribe link is not valid. Sign in to Quayside to change your alerts.',
     ]);
+  });
+});
+
+describe('the follow limit', () => {
+  it("refuses a follow past the Admin's limit, counts a shipment followed again once, and lets more through when raised", async () => {
+    const collector = await t.signedInAs({
+      email: 'collector@kestrel.example',
+      role: 'Forwarder',
+      company_name: 'Kestrel',
+    });
+    for (const shipment of ['AL-L1', 'AL-L2', 'AL-L3'])
+      await saveShipment({ Shipment: shipment, 'Forwarder Name': 'Kestrel', 'Order Ref': [`PO-${shipment}`] });
+    await setFollowLimit(2);
+    try {
+      const first = await ok<Follow>(collector, 'POST', '/api/Follows', { shipment: 'AL-L1' });
+      await ok(collector, 'POST', '/api/Follows', { name: 'Everything', query: {} });
+      expect(await call(collector, 'POST', '/api/Follows', { shipment: 'AL-L2' })).toEqual({
+        status: 409,
+        body: {
+          message:
+            'You follow 2 shipments and filters, the most allowed. Stop following some, or ask an administrator to raise the limit.',
+        },
+      });
+      expect((await call(collector, 'POST', '/api/Follows', { name: 'More', query: {} })).body).toEqual({
+        message: followLimitReached(2),
+      });
+      // Following the same shipment again is the same follow, not a third.
+      expect((await ok<Follow>(collector, 'POST', '/api/Follows', { shipment: 'AL-L1' })).id).toBe(first.id);
+
+      // Raised by one: of two follows at once, exactly one gets the last place.
+      await setFollowLimit(3);
+      const racing = await Promise.all([
+        call(collector, 'POST', '/api/Follows', { shipment: 'AL-L2' }),
+        call(collector, 'POST', '/api/Follows', { shipment: 'AL-L3' }),
+      ]);
+      expect(racing.map((answer) => answer.status).sort()).toEqual([200, 409]);
+      expect(await followed(collector)).toHaveLength(3);
+    } finally {
+      await setFollowLimit(DEFAULT_FOLLOWS_PER_PERSON);
+    }
+    await ok(collector, 'POST', '/api/Follows', { shipment: 'AL-L2' });
+    await ok(collector, 'POST', '/api/Follows', { shipment: 'AL-L3' });
+    expect(await followed(collector)).toHaveLength(4);
+  });
+});
+
+describe('saved filters', () => {
+  it('tells the people whose filter includes the shipment and who see it, and nobody else', async () => {
+    await saveShipment({ Shipment: 'AL-F1', 'Forwarder Name': 'Kestrel', 'Order Ref': ['PO-AL-F1'] });
+    const analyst = await t.signedInAs({ email: 'analyst@napco.example', role: 'Employee', company_name: 'NAPCO' });
+    const watcher = await t.signedInAs({ email: 'watcher@napco.example', role: 'Employee', company_name: 'NAPCO' });
+    const thisShipment = {
+      filters: JSON.stringify([{ column: 'related_shipment', operator: 'equals', value: 'AL-F1' }]),
+    };
+    // More filters than one statement asks about, none of them including the shipment, before the one that does.
+    // (Written straight to the table: a hundred requests would only slow the test.)
+    const [watcherRow] = await t.db.select().from(people).where(eq(people.email, 'watcher@napco.example'));
+    await t.db.insert(follows).values(
+      Array.from({ length: 100 }, (_, index) => ({
+        person_id: watcherRow?.id ?? 0,
+        name: `Nothing ${index}`,
+        query: { q: `no such thing ${index}` },
+      })),
+    );
+    await ok(analyst, 'POST', '/api/Follows', { name: 'AL-F1', query: thisShipment });
+    // The same filter, of a forwarder that does not see the shipment.
+    await ok(blue, 'POST', '/api/Follows', { name: 'AL-F1', query: thisShipment });
+    await runJob(JOB_NAMES.notify);
+
+    await saveShipment({ ATD: '2027-06-02' }, 'AL-F1');
+    await runJob(JOB_NAMES.notify);
+    expect(texts(await bell(analyst))).toEqual(['AL-F1: Departed: ATD 2027-06-02']);
+    expect(texts(await bell(watcher))).toEqual([]);
+    expect(texts(await bell(blue)).filter((text) => text.startsWith('AL-F1'))).toEqual([]);
+  });
+});
+
+describe('a shipment or person moved', () => {
+  it("mails no digest of a shipment that went to another forwarder, and drops it from the old one's follows", async () => {
+    const tracker = await t.signedInAs({
+      email: 'tracker@kestrel.example',
+      role: 'Forwarder',
+      company_name: 'Kestrel',
+    });
+    await saveShipment({ Shipment: 'AL-R1', 'Forwarder Name': 'Kestrel', 'Order Ref': ['PO-AL-R1'] });
+    await ok(tracker, 'POST', '/api/Follows', { shipment: 'AL-R1' });
+    await saveShipment({ ATD: '2027-06-03' }, 'AL-R1');
+    await runJob(JOB_NAMES.notify);
+    expect(texts(await bell(tracker))).toEqual(['AL-R1: Departed: ATD 2027-06-03']);
+
+    await saveShipment({ 'Forwarder Name': 'Blue Anchor' }, 'AL-R1');
+    await runJob(JOB_NAMES.dailyDigest);
+    expect(alertMailsTo('tracker@kestrel.example')).toEqual([]);
+    expect(await followed(tracker)).toEqual([]);
+    expect(texts(await bell(tracker))).toEqual([]);
+  });
+
+  it("drops a moved person's follows of shipments they no longer see, and keeps their saved filters", async () => {
+    const mover = await t.signedInAs({ email: 'mover@kestrel.example', role: 'Forwarder', company_name: 'Kestrel' });
+    await saveShipment({ Shipment: 'AL-M1', 'Forwarder Name': 'Kestrel', 'Order Ref': ['PO-AL-M1'] });
+    await ok(mover, 'POST', '/api/Follows', { shipment: 'AL-M1' });
+    await ok(mover, 'POST', '/api/Follows', { name: 'Everything I see', query: {} });
+
+    await movePerson('mover@kestrel.example', 'Forwarder', 'Blue Anchor');
+    expect(await followed(mover)).toEqual(['Everything I see']);
+    // Dropped, not hidden: moving back does not bring the follow back.
+    await movePerson('mover@kestrel.example', 'Forwarder', 'Kestrel');
+    expect(await followed(mover)).toEqual(['Everything I see']);
   });
 });

@@ -1,7 +1,8 @@
 import { DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quayside/domain/alerts';
-import { asc, eq, gt, inArray, isNotNull, sql } from 'drizzle-orm';
+import { companyKey } from '@quayside/domain/text';
+import { and, asc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
+import { forwarderKeySql, lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import {
@@ -9,6 +10,7 @@ import {
   eventDispatch,
   follows,
   notifications,
+  people,
   shipmentEvents,
   shipments,
   webhookDeliveries,
@@ -23,6 +25,8 @@ import { alertablePeople } from './alert-recipients.ts';
 
 const DISPATCH_ACTOR: AuditActor = { personId: null, email: null, source: 'system' };
 const EVENTS_PER_BATCH = 500;
+/** The most saved filters asked about in one statement. */
+const FILTERS_PER_STATEMENT = 100;
 
 export type DispatchResult = { events: number; notifications: number; deliveries: number };
 
@@ -58,17 +62,10 @@ type Batch = { event: typeof shipmentEvents.$inferSelect; shipment: typeof shipm
 async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionContext): Promise<number> {
   const shipmentIds = [...new Set(batch.map(({ event }) => event.shipment_id))];
   const ofShipments = await tx.select().from(follows).where(inArray(follows.shipment_id, shipmentIds));
-  const ofFilters = await tx.select().from(follows).where(isNotNull(follows.query));
+  const ofFilters = await filtersThatMaySee(tx, shipmentIds);
   const principals = await alertablePeople(tx, [...new Set([...ofShipments, ...ofFilters].map((f) => f.person_id))]);
   if (principals.size === 0) return 0;
-
-  // Each saved filter, once: which of the batch's shipments it includes for its owner today.
-  const filterShipments = new Map<number, Set<number>>();
-  for (const follow of ofFilters) {
-    const principal = principals.get(follow.person_id);
-    if (principal)
-      filterShipments.set(follow.id, await shipmentsInFilter(tx, principal, follow.query, shipmentIds, context));
-  }
+  const filterShipments = await shipmentsInFilters(tx, ofFilters, principals, shipmentIds, context);
 
   const channels = new Map(
     (
@@ -104,22 +101,68 @@ async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionC
   return inserted.length;
 }
 
-/** The shipments (of `candidates`) with a line item the principal sees in the saved filter's results. */
-async function shipmentsInFilter(
+/**
+ * The saved-filter follows whose owner could see one of these shipments: staff's, and those of
+ * forwarders of a company one of them belongs to. Other companies' forwarders may follow any
+ * number of filters; theirs are never read here, so they cost every other person nothing.
+ */
+async function filtersThatMaySee(tx: Queryable, shipmentIds: readonly number[]) {
+  const companies = sql`select ${forwarderKeySql(sql`s.forwarder_name`)} from shipments s where s.id = any(${idArray(shipmentIds)})`;
+  const rows = await tx
+    .select({ follow: follows })
+    .from(follows)
+    .innerJoin(people, eq(people.id, follows.person_id))
+    .where(
+      and(
+        isNotNull(follows.query),
+        isNotNull(people.fireauth_id),
+        sql`(${people.role} <> 'Forwarder' or ${forwarderKeySql(sql`${people.company_name}`)} in (${companies}))`,
+      ),
+    )
+    .orderBy(asc(follows.id));
+  return rows.map((row) => row.follow);
+}
+
+/**
+ * Which of the `candidates` shipments each saved filter includes for its owner today (a line item
+ * of it the owner sees in the filter's results), by follow id. The same filter of people who see
+ * alike (the same role and company) is asked once, and up to FILTERS_PER_STATEMENT filters go in
+ * one statement over the candidates' rows, read once.
+ */
+async function shipmentsInFilters(
   tx: Queryable,
-  principal: Principal,
-  wire: unknown,
+  ofFilters: readonly (typeof follows.$inferSelect)[],
+  principals: ReadonlyMap<number, Principal>,
   candidates: readonly number[],
   context: ExceptionContext,
-): Promise<Set<number>> {
-  const parsed = FollowedQuery.safeParse(wire ?? {});
-  if (!parsed.success) return new Set();
-  const condition = queryCondition({ ...parsed.data, sort: [] }, context);
-  const result = await tx.execute<{ shipment_id: string | number }>(sql`
-    select distinct r.shipment_id from line_item_rows r
-    where r.shipment_id = any(${idArray(candidates)})
-      and ${lineItemRowScope(principal)} and ${condition}`);
-  return new Set(result.rows.map((row) => Number(row.shipment_id)));
+): Promise<Map<number, Set<number>>> {
+  const filters = new Map<string, { condition: SQL; shipments: Set<number>; followIds: number[] }>();
+  for (const follow of ofFilters) {
+    const principal = principals.get(follow.person_id);
+    const parsed = FollowedQuery.safeParse(follow.query ?? {});
+    if (!principal || !parsed.success) continue;
+    const key = JSON.stringify([principal.role, companyKey(principal.company), parsed.data]);
+    const filter = filters.get(key) ?? {
+      condition: sql`${lineItemRowScope(principal)} and ${queryCondition({ ...parsed.data, sort: [] }, context)}`,
+      shipments: new Set<number>(),
+      followIds: [],
+    };
+    filter.followIds.push(follow.id);
+    filters.set(key, filter);
+  }
+  const distinct = [...filters.values()];
+  for (let start = 0; start < distinct.length; start += FILTERS_PER_STATEMENT) {
+    const part = distinct.slice(start, start + FILTERS_PER_STATEMENT);
+    const asked = part.map(
+      ({ condition }, index) =>
+        sql`(select distinct ${index}::int as filter, r.shipment_id from candidates r where ${condition})`,
+    );
+    const result = await tx.execute<{ filter: number; shipment_id: string | number }>(sql`
+      with candidates as materialized (select * from line_item_rows where shipment_id = any(${idArray(candidates)}))
+      ${sql.join(asked, sql` union all `)}`);
+    for (const row of result.rows) part[Number(row.filter)]?.shipments.add(Number(row.shipment_id));
+  }
+  return new Map(distinct.flatMap((filter) => filter.followIds.map((id) => [id, filter.shipments] as const)));
 }
 
 /** A delivery owed to each webhook that wants the event's kind, due now. */

@@ -14,7 +14,9 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { authUser, people } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Write, withWrite } from '../../write/with-write.ts';
+import { dropFollowsOutOfSight } from '../alerts/alerts.service.ts';
 import { actorOf } from '../audit/audit.service.ts';
+import { unshareViewsOnMove } from '../views/views.service.ts';
 
 export type PersonRow = typeof people.$inferSelect;
 
@@ -121,6 +123,11 @@ export async function writePerson(
     before: existing,
     after: updated,
   });
+  // What they owned is judged again in this write: a moved person takes nothing across the wall.
+  if (updated.role !== existing.role || updated.company_name !== existing.company_name) {
+    await unshareViewsOnMove(write, existing, updated);
+    await dropFollowsOutOfSight(write, updated);
+  }
   return updated;
 }
 

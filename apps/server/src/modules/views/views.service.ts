@@ -1,6 +1,7 @@
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
-import { isStaff } from '@quayside/domain/permissions';
-import { foldCase } from '@quayside/domain/text';
+import type { Role } from '@quayside/domain/people';
+import { isConfinedToItsCompany, isStaff } from '@quayside/domain/permissions';
+import { companyKey, foldCase } from '@quayside/domain/text';
 import {
   MAX_VIEWS_PER_USER,
   ONLY_OWNER_CHANGES_VIEW,
@@ -23,7 +24,7 @@ import { savedViewScope, sharedStaffView } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { people, savedViewDefaults, savedViewSettings, savedViews } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
-import { withWrite } from '../../write/with-write.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 
 type ViewRow = typeof savedViews.$inferSelect;
@@ -238,3 +239,48 @@ export async function setOrganisationDefault(
 }
 
 const ownerOf = (principal: Principal): Owner => ({ name: principal.fullName, email: principal.email });
+
+/**
+ * Whom a person's shared views reach, as savedViewScope judges it: staff, one forwarder company
+ * (by its key), or nobody (a forwarder without a company).
+ */
+function circleOf(person: { role: string; company_name: string }): string | null {
+  if (!isConfinedToItsCompany(person.role as Role)) return 'staff';
+  const key = companyKey(person.company_name);
+  return key === '' ? null : `forwarder:${key}`;
+}
+
+export const UNSHARED_ON_MOVE =
+  'Unshared: its owner moved to another role or company, outside the circle it was shared with.';
+
+/**
+ * After a person's role or company changed (inside that write): a view shared within the old
+ * circle is unshared, so its filters (which may name the old circle's forwarders) never reach the
+ * new one. The owner keeps it and may share it again.
+ */
+export async function unshareViewsOnMove(
+  write: Write,
+  before: { id: number; role: string; company_name: string },
+  after: { role: string; company_name: string },
+) {
+  if (circleOf(before) === circleOf(after)) return;
+  const previously = await write.tx
+    .select()
+    .from(savedViews)
+    .where(and(eq(savedViews.owner_id, before.id), eq(savedViews.shared, true)));
+  if (previously.length === 0) return;
+  const unshared = await write.tx
+    .update(savedViews)
+    .set({ shared: false, updated_at: new Date() })
+    .where(and(eq(savedViews.owner_id, before.id), eq(savedViews.shared, true)))
+    .returning();
+  for (const row of unshared) {
+    write.audit({
+      action: 'update',
+      entity: 'saved_view',
+      entityId: row.id,
+      before: previously.find((view) => view.id === row.id),
+      after: { ...row, reason: UNSHARED_ON_MOVE },
+    });
+  }
+}

@@ -16,6 +16,7 @@ import { and, asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditLog } from '../../db/schema.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { UNSHARED_ON_MOVE } from './views.service.ts';
 
 // Named dashboard views through the API, on the engine under test: saving, the name rules and the
 // limit, who sees a shared view (staff with staff, a forwarder company with its own people, judged
@@ -50,6 +51,13 @@ const list = (token: string) => ok<ViewsResponse>(token, 'GET', '/api/Views');
 const names = async (token: string) => (await list(token)).views.map((view) => view.name);
 const refused = (status: number, message: string) => ({ status, body: { message } });
 const notFound = refused(404, VIEW_NOT_FOUND);
+/** The Admin changes a person's role or company. */
+const movePerson = async (email: string, role: string, company_name: string) => {
+  const { peoples } = await ok<PeopleResponse>(admin, 'GET', `/api/Peoples?email=${encodeURIComponent(email)}`);
+  const person = peoples[0];
+  if (!person) throw new Error(`no ${email}`);
+  await ok(admin, 'POST', '/api/Peoples', [{ id: person.id, full_name: person.full_name, email, role, company_name }]);
+};
 const audits = (entity: string, entityId: number) =>
   t.db
     .select()
@@ -245,19 +253,39 @@ describe('who sees a view', () => {
       expect(await names(token)).not.toContain('Blue: arriving');
     }
 
-    // The owner moves to Kestrel: the view goes with its owner's company, not with Blue Anchor.
-    const { peoples } = await ok<PeopleResponse>(admin, 'GET', '/api/Peoples?email=ops%40blue.example');
-    const owner = peoples[0];
-    if (!owner) throw new Error('no owner');
-    const moveTo = (company_name: string) =>
-      ok(admin, 'POST', '/api/Peoples', [
-        { id: owner.id, full_name: owner.full_name, email: owner.email, role: 'Forwarder', company_name },
-      ]);
-    await moveTo('Kestrel');
+    // The owner moves to Kestrel: the view is unshared, so it reaches neither company; the owner keeps it.
+    await movePerson('ops@blue.example', 'Forwarder', 'Kestrel');
     expect(await call(blue2, 'GET', `/api/Views/${shared.id}`)).toEqual(notFound);
-    expect((await ok<View>(kestrel, 'GET', `/api/Views/${shared.id}`)).name).toBe('Blue: arriving');
-    await moveTo('Blue Anchor');
     expect(await call(kestrel, 'GET', `/api/Views/${shared.id}`)).toEqual(notFound);
+    expect(await ok<View>(blue, 'GET', `/api/Views/${shared.id}`)).toMatchObject({ shared: false, mine: true });
+    // Back at Blue Anchor it stays unshared until its owner shares it again.
+    await movePerson('ops@blue.example', 'Forwarder', 'Blue Anchor');
+    expect(await call(blue2, 'GET', `/api/Views/${shared.id}`)).toEqual(notFound);
+  });
+
+  it("unshares a staff view whose owner becomes another company's forwarder: its filters never cross", async () => {
+    const analyst = await t.signedInAs({ email: 'analyst@napco.example', role: 'Employee', company_name: 'NAPCO' });
+    const harbour = await t.signedInAs({
+      email: 'ops@harbour.example',
+      role: 'Forwarder',
+      company_name: 'Harbourline',
+    });
+    const filters = JSON.stringify([
+      { column: 'forwarder_name', operator: 'equals', value: 'Blue Anchor' },
+      { column: 'forwarder_name', operator: 'equals', value: 'Kestrel' },
+    ]);
+    const shared = await save(analyst, { name: 'Blue and Kestrel', shared: true, query: { filters, logic: 'OR' } });
+    expect(await names(employee)).toContain('Blue and Kestrel');
+
+    await movePerson('analyst@napco.example', 'Forwarder', 'Harbourline');
+    expect(await call(harbour, 'GET', `/api/Views/${shared.id}`)).toEqual(notFound);
+    expect(await names(harbour)).not.toContain('Blue and Kestrel');
+    expect(await call(employee, 'GET', `/api/Views/${shared.id}`)).toEqual(notFound);
+    expect(await ok<View>(analyst, 'GET', `/api/Views/${shared.id}`)).toMatchObject({ shared: false, mine: true });
+    // The audit log says why, in the Admin's write.
+    const [unshared] = (await audits('saved_view', shared.id)).filter((entry) => entry.action === 'update');
+    expect(unshared?.actor_email).toBe('admin@napco.example');
+    expect(unshared?.after).toMatchObject({ shared: false, reason: UNSHARED_ON_MOVE });
   });
 });
 
