@@ -1,6 +1,6 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { unavailableAnswer } from './db/database-errors.ts';
+import { isOutOfStorage, OUT_OF_STORAGE, unavailableAnswer } from './db/database-errors.ts';
 import { DOCUMENT_STORE_UNAVAILABLE, DocumentStoreUnavailableError } from './storage/document-store.ts';
 
 export type AppErrorKind =
@@ -55,19 +55,36 @@ export function registerErrorHandler(app: FastifyInstance) {
       // Fastify's own 4xx (bad JSON, body too large, wrong content type) carry a usable message.
       return reply.status(status).send({ message: error.message });
     }
-    if (error instanceof DocumentStoreUnavailableError) {
-      request.log.warn({ err: error }, 'document store unavailable');
-      return reply.status(503).header('retry-after', '30').send({ message: DOCUMENT_STORE_UNAVAILABLE });
-    }
-    const unavailable = unavailableAnswer(error);
-    if (unavailable) {
-      request.log.warn({ err: error }, 'database unavailable');
-      return reply
-        .status(503)
-        .header('retry-after', String(unavailable.retryAfterSeconds))
-        .send({ message: unavailable.message });
-    }
-    request.log.error({ err: error }, 'request failed');
-    return reply.status(500).send({ message: 'Something went wrong on our side. Please try again.' });
+    const answer = failureAnswer(error, request.log);
+    if (answer.retryAfterSeconds !== undefined) reply.header('retry-after', String(answer.retryAfterSeconds));
+    return reply.status(answer.status).send({ message: answer.message });
   });
+}
+
+export const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
+
+/**
+ * What the client hears of a failure that is not its own (5xx), logged: a full disk (507, no
+ * Retry-After: space comes back when someone frees it), a document store or database that is
+ * busy or away (503 with Retry-After), else a bug (500). A streamed answer's error line uses it too.
+ */
+export function failureAnswer(
+  error: unknown,
+  log: FastifyBaseLogger,
+): { status: number; message: string; retryAfterSeconds?: number } {
+  if (isOutOfStorage(error)) {
+    log.error({ err: error }, 'out of storage space');
+    return { status: 507, message: OUT_OF_STORAGE };
+  }
+  if (error instanceof DocumentStoreUnavailableError) {
+    log.warn({ err: error }, 'document store unavailable');
+    return { status: 503, message: DOCUMENT_STORE_UNAVAILABLE, retryAfterSeconds: 30 };
+  }
+  const unavailable = unavailableAnswer(error);
+  if (unavailable) {
+    log.warn({ err: error }, 'database unavailable');
+    return { status: 503, message: unavailable.message, retryAfterSeconds: unavailable.retryAfterSeconds };
+  }
+  log.error({ err: error }, 'request failed');
+  return { status: 500, message: SERVER_FAILURE };
 }

@@ -8,16 +8,32 @@ export const STATEMENT_TIMED_OUT =
 export const SERVER_BUSY = 'The server is busy. Please try again in a few seconds.';
 export const DATABASE_UNREACHABLE =
   'The database cannot be reached at the moment (it may be restarting). Please try again in a few seconds.';
+export const WRITE_CONFLICT = 'Another change to the same records got in the way. Please try again.';
 
 /** PostgreSQL's query_canceled: statement_timeout (or an administrator) stopped the statement. */
 const QUERY_CANCELED = '57014';
 const CONNECTION_LOST = new Set(['ECONNREFUSED', 'ENOENT', 'ECONNRESET', 'EPIPE', '57P01', '57P03']);
+/** PostgreSQL's serialization_failure and deadlock_detected: the transaction was rolled back and may simply be run again. */
+const WRITE_CONFLICTS = new Set(['40001', '40P01']);
+
+/** Whether `error` (or what it wraps) is a write stopped by another's locks, safe to run again from the start. */
+export const isWriteConflict = (error: unknown) => hasCode(error, WRITE_CONFLICTS);
+
+/** Whether `error`, or an error it wraps (Drizzle wraps the driver's), carries one of `codes`. */
+function hasCode(error: unknown, codes: ReadonlySet<string>): boolean {
+  for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
+    if (codes.has(String((cause as { code?: unknown }).code))) return true;
+  }
+  return false;
+}
 
 /** What `error` (or what it wraps: Drizzle wraps the driver's error) means for the client, if it is one of these. */
 export function unavailableAnswer(error: unknown): Unavailable | null {
   for (let cause = error, depth = 0; cause instanceof Error && depth < 5; cause = cause.cause, depth++) {
     const code = (cause as { code?: unknown }).code;
     if (code === QUERY_CANCELED) return { message: STATEMENT_TIMED_OUT, retryAfterSeconds: 10 };
+    // Still in the way after the write door's own tries: the other change is usually done in a moment.
+    if (typeof code === 'string' && WRITE_CONFLICTS.has(code)) return { message: WRITE_CONFLICT, retryAfterSeconds: 1 };
     // pg-pool's words when connectionTimeoutMillis passes with every connection busy.
     if (cause.message === 'timeout exceeded when trying to connect') {
       return { message: SERVER_BUSY, retryAfterSeconds: 5 };
@@ -28,6 +44,18 @@ export function unavailableAnswer(error: unknown): Unavailable | null {
   }
   return null;
 }
+
+export const OUT_OF_STORAGE = 'The server is out of storage space; nothing was saved.';
+
+/**
+ * A full disk or an exhausted quota: the file system's ENOSPC and EDQUOT (uploads and imports
+ * spooled to DATA_DIR, documents stored there), and the database's disk_full (PostgreSQL's, and
+ * PGlite's 'could not extend file ... No space left on device', which carries the same code).
+ */
+const OUT_OF_STORAGE_CODES = new Set(['ENOSPC', 'EDQUOT', '53100']);
+
+/** Whether `error` (or what it wraps) is a write refused for want of storage: the client hears 507. */
+export const isOutOfStorage = (error: unknown) => hasCode(error, OUT_OF_STORAGE_CODES);
 
 /** PostgreSQL's codes for a database that does not exist, and for refused credentials. */
 const NO_SUCH_DATABASE = '3D000';

@@ -31,8 +31,14 @@ const RELAXED_THROTTLE: AppConfig['signInThrottle'] = {
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
 type PersonFields = { email: string; role?: Role; company_name?: string; full_name?: string };
 
-/** A real app on a real, freshly migrated database of the engine under test. Close it in afterAll. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}) {
+/**
+ * A real app on a real, freshly migrated database of the engine under test. Close it in afterAll.
+ * `openDatabase` replaces that database (e.g. PGlite's files in the config's DATA_DIR, as the server keeps them).
+ */
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { openDatabase }: { openDatabase?: (config: AppConfig) => Promise<DatabaseHandle> } = {},
+) {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'quayside-test-'));
   const config: AppConfig = {
     ...loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://localhost:3000' }),
@@ -42,7 +48,9 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}) {
     jobs: { run: false, pollingIntervalSeconds: 0.5 },
     ...overrides,
   };
-  const database: DatabaseHandle = await createTestDatabase({ limits: requestPoolLimits(config) });
+  const database: DatabaseHandle = openDatabase
+    ? await openDatabase(config)
+    : await createTestDatabase({ limits: requestPoolLimits(config) });
   const app = await buildApp(config, database);
   await app.ready();
 

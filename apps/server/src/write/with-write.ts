@@ -1,6 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { idArray } from '../db/array-parameters.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
+import { isWriteConflict } from '../db/database-errors.ts';
 import { syncShipmentFacts } from '../modules/analytics/shipment-facts.ts';
 import { type AuditActor, type AuditEntry, recordAudits, recordAuditsOf } from '../modules/audit/audit.service.ts';
 import { syncLineItemRows } from '../modules/line-items/line-item-rows.ts';
@@ -107,12 +110,36 @@ export class Write {
 
 const ROWS_PER_SYNC = 10_000;
 
+/** Tries of a write stopped by a deadlock or a serialization failure before the client hears 503. */
+const WRITE_ATTEMPTS = 3;
+
 /**
  * The one door every write goes through: runs `work` in a transaction (a savepoint when `db` is
  * one already) and, before it commits, refreshes the read model and writes the audit entries.
- * If `work` throws, nothing of it stays.
+ * If `work` throws, nothing of it stays. A transaction PostgreSQL stops for a deadlock or a
+ * serialization failure is rolled back whole, so `work` is run again, up to WRITE_ATTEMPTS times:
+ * it must do nothing outside the transaction that a second run would repeat (else withWriteOnce).
  */
-export function withWrite<T>(db: Queryable, actor: AuditActor, work: (write: Write) => Promise<T>): Promise<T> {
+export async function withWrite<T>(db: Queryable, actor: AuditActor, work: (write: Write) => Promise<T>): Promise<T> {
+  // A savepoint cannot be run again alone (the outer transaction's locks stay, and so does the
+  // deadlock): the error rises to the door that owns the transaction, which runs the whole again.
+  if (db instanceof PgTransaction) return withWriteOnce(db, actor, work);
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await withWriteOnce(db, actor, work);
+    } catch (error) {
+      if (attempt >= WRITE_ATTEMPTS || !isWriteConflict(error)) throw error;
+      // A jittered pause, so the two writes that met do not meet again at once.
+      await sleep(attempt * (25 + Math.random() * 75));
+    }
+  }
+}
+
+/**
+ * The door for `work` that cannot run twice: it reads a stream once (an import's sheets) or sends
+ * something out (a mail) that a second run would send again. A deadlock answers 503 at once.
+ */
+export function withWriteOnce<T>(db: Queryable, actor: AuditActor, work: (write: Write) => Promise<T>): Promise<T> {
   return db.transaction(async (tx) => {
     const write = new Write(tx, actor);
     await write.changeSource(actor.source ?? 'system');

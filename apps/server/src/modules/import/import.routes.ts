@@ -4,7 +4,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
-import { AppError, statusOf } from '../../errors.ts';
+import { AppError, failureAnswer, statusOf } from '../../errors.ts';
+import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
 import { incomingDir } from '../../storage/incoming.ts';
 import { actorOf } from '../audit/audit.service.ts';
@@ -17,9 +18,8 @@ type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir' | 'importReader
   BulkWorkLimits;
 
 export const NDJSON = 'application/x-ndjson';
-const SERVER_FAILURE = 'Something went wrong on our side. Please try again.';
 
-export function registerImportRoutes(app: FastifyInstance, db: Database, config: ImportConfig) {
+export function registerImportRoutes(app: FastifyInstance, db: Database, config: ImportConfig, heavyWork: HeavyWork) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limits = { maxBytes: config.importMaxBytes, stagingRoot: incomingDir(config.dataDir) };
   const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
@@ -40,7 +40,8 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         querystring: ImportQuery,
         response: { 200: ImportReport },
       },
-      preHandler: perUserLimit(config.importsPerUser, 'imports'),
+      // Every import reads a whole file and writes its rows: it waits its turn with the other heavy work.
+      preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()],
     },
     async (request, reply) => {
       // Read-only roles are refused before a byte of the upload is read.
@@ -84,8 +85,8 @@ function streamImport(
     .then((report) => line({ type: 'report', report }))
     .catch((error: unknown) => {
       if (error instanceof AppError) return line({ type: 'error', status: statusOf(error), message: error.message });
-      request.log.error({ err: error }, 'import failed');
-      return line({ type: 'error', status: 500, message: SERVER_FAILURE });
+      const { status, message } = failureAnswer(error, request.log);
+      return line({ type: 'error', status, message });
     })
     .finally(async () => {
       await staged.remove();

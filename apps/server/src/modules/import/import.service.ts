@@ -19,7 +19,7 @@ import type { Database } from '../../db/client.ts';
 import { imports } from '../../db/schema.ts';
 import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
-import { type Write, withWrite } from '../../write/with-write.ts';
+import { type Write, withWriteOnce } from '../../write/with-write.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
 import { IMPORT_READER_DEFAULTS } from './import-limits.ts';
@@ -140,7 +140,8 @@ async function applyImport(
     options.onProgress?.(rowsDone);
   };
   try {
-    return await withWrite(db, actor, async (write) => {
+    // Once: the sheets are read as a stream, so a second run after a deadlock would find them spent.
+    return await withWriteOnce(db, actor, async (write) => {
       const { tx } = write;
       // The import looks shipments up by number, a thousand at a time. The planner's estimates for
       // tables growing inside this transaction are poor: it would JIT-compile statements (seconds for
