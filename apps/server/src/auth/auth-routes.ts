@@ -7,6 +7,8 @@ import { AppError } from '../errors.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
 import { servedAuthPath } from './auth-paths.ts';
 import { expiredRateLimitSweeper, type RateLimitLifetimes } from './rate-limit.ts';
+import { resolveAuthSecret } from './secret.ts';
+import { createSignInDevices } from './sign-in-device.ts';
 import { createSignInThrottle, type SignInOutcome, signInEmailOf } from './sign-in-throttle.ts';
 
 /**
@@ -42,6 +44,7 @@ const counterLifetimes = (config: AppConfig): RateLimitLifetimes => ({
   eligibility: config.authRateLimits.eligibility.window,
   'sign-in-address': config.signInThrottle.perAddress.window,
   'sign-in-account': config.signInThrottle.forgetAfterSeconds,
+  'sign-in-device': config.signInThrottle.forgetAfterSeconds,
 });
 
 const outcomeOf = (status: number): SignInOutcome =>
@@ -49,11 +52,13 @@ const outcomeOf = (status: number): SignInOutcome =>
 
 /**
  * Mounts better-auth's handler at /api/auth/* for the endpoints we serve (auth-paths.ts; the rest
- * answer 404), with wrong passwords at sign-in throttled (sign-in-throttle.ts).
+ * answer 404), with wrong passwords at sign-in throttled (sign-in-throttle.ts) and the devices that
+ * signed in remembered by a cookie (sign-in-device.ts).
  */
 export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, config: AppConfig, db: Database) {
   const { publicUrl } = config;
   const throttle = createSignInThrottle(db, config.signInThrottle);
+  const devices = createSignInDevices({ authSecret: resolveAuthSecret(config.authSecret, config.dataDir), publicUrl });
   const sweepExpiredCounters = expiredRateLimitSweeper(db, counterLifetimes(config));
   await app.register(async (scope) => {
     // better-auth parses bodies itself: hand it the raw text, whatever the content type.
@@ -75,7 +80,12 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
           headers: toFetchHeaders(request),
           body: request.method === 'GET' ? undefined : body,
         });
-        const signIn = path === '/sign-in/email' && { email: await signInEmailOf(fetchRequest), address: request.ip };
+        const email = path === '/sign-in/email' ? await signInEmailOf(fetchRequest) : null;
+        const signIn = path === '/sign-in/email' && {
+          email,
+          address: request.ip,
+          device: devices.trustedDevice(request.headers.cookie, email),
+        };
         if (signIn) await throttle.begin(signIn);
         let response: Response;
         try {
@@ -99,6 +109,7 @@ export async function registerAuthRoutes(app: FastifyInstance, auth: Auth, confi
         const retryAfter = response.headers.get('x-retry-after');
         if (response.status === 429 && retryAfter) reply.header('retry-after', retryAfter);
         const cookies = response.headers.getSetCookie();
+        if (signIn && signIn.email !== null && response.status === 200) cookies.push(devices.issue(signIn.email));
         if (cookies.length > 0) reply.header('set-cookie', cookies);
         return reply.send(response.body ? await response.text() : null);
       },

@@ -103,7 +103,7 @@ describe('sign-in limits with the default settings', () => {
       const answers: string[] = [];
       for (let n = 0; n < 8; n++) {
         try {
-          await throttle.begin({ email: 'same-instant@office.example', address: `203.0.113.${200 + n}` });
+          await throttle.begin({ email: 'same-instant@office.example', address: `203.0.113.${200 + n}`, device: null });
           answers.push('checked');
         } catch (error) {
           if (!(error instanceof AppError) || error.kind !== 'rate_limited') throw error;

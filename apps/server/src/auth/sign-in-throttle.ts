@@ -3,10 +3,13 @@ import { sql } from 'drizzle-orm';
 import type { SignInThrottle } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 import { AppError } from '../errors.ts';
-import { clientAddress, consumeRateLimit, rateLimitKey, releaseRateLimit } from './rate-limit.ts';
+import { clientAddress, consumeRateLimit, type RateLimitScope, rateLimitKey, releaseRateLimit } from './rate-limit.ts';
 
-/** One POST /sign-in/email: the account it names (lower-cased e-mail, if any) and the client's address. */
-export type SignInAttempt = { email: string | null; address: string };
+/**
+ * One POST /sign-in/email: the account it names (lower-cased e-mail, if any), the client's address,
+ * and the device that signed in to that account before (its device cookie's nonce), if any.
+ */
+export type SignInAttempt = { email: string | null; address: string; device: string | null };
 export type SignInOutcome = 'wrong-password' | 'signed-in' | 'other';
 
 /** The e-mail a sign-in names, read as better-auth reads the body (JSON or a form). */
@@ -28,14 +31,24 @@ export async function signInEmailOf(request: Request): Promise<string | null> {
  * passwords are not counted. Every attempt counts as wrong until better-auth has answered, so a
  * burst of parallel guesses gets no more tries than the same guesses one by one. The counters live
  * in `rate_limits`, shared by every server instance.
+ *
+ * An attempt from a device that signed in to the account before (sign-in-device.ts) is counted
+ * against that device alone, with the same waits, and does not wait for the account: a stranger's
+ * guesses from elsewhere cannot keep the owner out, and a stolen device cookie still gets locked.
  */
 export function createSignInThrottle(db: Queryable, rules: SignInThrottle) {
   const waitSeconds = (count: ReturnType<typeof sql>) => sql`(case when ${count} < ${rules.freeFailures} then 0
     else least(${rules.longestWaitSeconds}, ${rules.firstWaitSeconds} * power(2, ${count} - ${rules.freeFailures})) end)`;
 
-  /** Counts the attempt against the account, unless it must still wait: then the seconds left. */
-  const beginForAccount = async (email: string): Promise<number | null> => {
-    const key = rateLimitKey('sign-in-account', email);
+  /** The counter an attempt's wrong password counts against: the known device's, else the account's. */
+  const counterOf = (email: string, device: string | null) =>
+    device === null
+      ? ({ scope: 'sign-in-account', subject: email } as const)
+      : ({ scope: 'sign-in-device', subject: device } as const);
+
+  /** Counts the attempt, unless its counter must still wait: then the seconds left. */
+  const beginCounting = async (scope: RateLimitScope, subject: string): Promise<number | null> => {
+    const key = rateLimitKey(scope, subject);
     const forgotten = sql`rate_limits.window_started_at <= now() - make_interval(secs => ${rules.forgetAfterSeconds})`;
     const waited = sql`rate_limits.window_started_at + make_interval(secs => ${waitSeconds(sql`rate_limits.count`)}) <= now()`;
     // The row is written only when the attempt may go ahead, so a row back means "allowed": an
@@ -65,21 +78,26 @@ export function createSignInThrottle(db: Queryable, rules: SignInThrottle) {
       const byAddress = await consumeRateLimit(db, 'sign-in-address', address, rules.perAddress);
       if (!byAddress.allowed) throw refuse(byAddress.retryAfter ?? rules.perAddress.window);
       if (attempt.email === null) return;
-      const accountWait = await beginForAccount(attempt.email);
-      if (accountWait !== null) {
+      const counter = counterOf(attempt.email, attempt.device);
+      const wait = await beginCounting(counter.scope, counter.subject);
+      if (wait !== null) {
         await releaseRateLimit(db, 'sign-in-address', address);
-        throw refuse(accountWait);
+        throw refuse(wait);
       }
     },
 
-    /** After better-auth answered: a wrong password stays counted; a sign-in clears the account's count. */
+    /**
+     * After better-auth answered: a wrong password stays counted; a sign-in clears the count it was
+     * counted on (a known device's sign-in leaves the account's count to strangers as it was).
+     */
     async settle(attempt: SignInAttempt, outcome: SignInOutcome) {
       if (outcome === 'wrong-password') return;
       await releaseRateLimit(db, 'sign-in-address', clientAddress(attempt.address));
       if (attempt.email === null) return;
-      const account = rateLimitKey('sign-in-account', attempt.email);
-      if (outcome === 'signed-in') await db.execute(sql`delete from rate_limits where key = ${account}`);
-      else await releaseRateLimit(db, 'sign-in-account', attempt.email);
+      const counter = counterOf(attempt.email, attempt.device);
+      const key = rateLimitKey(counter.scope, counter.subject);
+      if (outcome === 'signed-in') await db.execute(sql`delete from rate_limits where key = ${key}`);
+      else await releaseRateLimit(db, counter.scope, counter.subject);
     },
   };
 }
