@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, loadConfig } from './config.ts';
 
@@ -13,6 +14,10 @@ describe('configuration', () => {
     expect(config.trustProxy).toBe(false);
     expect(config.webDistDir).toMatch(/apps\/web\/dist$/);
     expect(loadConfig({ WEB_DIST_DIR: '/srv/quayside-web' }).webDistDir).toBe('/srv/quayside-web');
+    // Heavy work leaves a core to everyone else, with one place at least.
+    expect(config.heavyWorkAtOnce).toBe(Math.max(1, os.availableParallelism() - 1));
+    expect(config.heavyWorkWaitMs).toBe(30_000);
+    expect(loadConfig({ HEAVY_WORK_AT_ONCE: '3' }).heavyWorkAtOnce).toBe(3);
   });
 
   it.each([
@@ -26,6 +31,8 @@ describe('configuration', () => {
     ['S3_ENDPOINT', 'not a url'],
     ['S3_ENDPOINT', 'ftp://files.example.com'],
     ['S3_FORCE_PATH_STYLE', 'yes'],
+    ['HEAVY_WORK_AT_ONCE', '0'],
+    ['HEAVY_WORK_WAIT_MS', 'a minute'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -44,6 +45,9 @@ const EnvSchema = z.object({
   DB_CONNECTION_WAIT_MS: positiveInt.default(5_000),
   EXPORTS_PER_USER: positiveInt.default(2),
   IMPORTS_PER_USER: positiveInt.default(2),
+  // One core for the heavy requests, the rest for everyone else (and the database).
+  HEAVY_WORK_AT_ONCE: positiveInt.default(Math.max(1, os.availableParallelism() - 1)),
+  HEAVY_WORK_WAIT_MS: positiveInt.default(30_000),
   FORWARDER_UPLOAD_QUOTA_BYTES: positiveInt.default(5 * 1024 * 1024 * 1024),
   TRUST_PROXY: onOff,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -178,6 +182,10 @@ export type AppConfig = {
   /** Exports and imports one user may have running at once (per server instance). */
   exportsPerUser: number;
   importsPerUser: number;
+  /** Heavy requests (full exports, imports, bulk changes by query, long analytics) running at once on this server; more wait. */
+  heavyWorkAtOnce: number;
+  /** Longest a heavy request waits for its turn before answering 503 with Retry-After. */
+  heavyWorkWaitMs: number;
   /** Total bytes of documents the people of one forwarder company may upload. */
   forwarderUploadQuotaBytes: number;
   trustProxy: boolean;
@@ -201,6 +209,8 @@ export type AppConfig = {
   jobs: { run: boolean; pollingIntervalSeconds: number };
   /** A PEM file of certificates webhook receivers may use besides the usual ones (a private CA). */
   webhookCaFile: string | undefined;
+  /** How long a webhook delivery waits for a connection (TCP and TLS), and for the whole answer. */
+  webhookTimeouts: { connectMs: number; answerMs: number };
   /**
    * Where document bytes are kept: this bucket when S3_BUCKET is set (so every server sharing the
    * database serves the same documents), else DATA_DIR/files.
@@ -253,6 +263,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     connectionWaitMs: e.DB_CONNECTION_WAIT_MS,
     exportsPerUser: e.EXPORTS_PER_USER,
     importsPerUser: e.IMPORTS_PER_USER,
+    heavyWorkAtOnce: e.HEAVY_WORK_AT_ONCE,
+    heavyWorkWaitMs: e.HEAVY_WORK_WAIT_MS,
     forwarderUploadQuotaBytes: e.FORWARDER_UPLOAD_QUOTA_BYTES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
@@ -264,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     signInThrottle: DEFAULT_SIGN_IN_THROTTLE,
     jobs: { run: e.RUN_JOBS, pollingIntervalSeconds: e.JOB_POLL_SECONDS },
     webhookCaFile: e.WEBHOOK_CA_FILE ? path.resolve(e.WEBHOOK_CA_FILE) : undefined,
+    webhookTimeouts: { connectMs: 5_000, answerMs: 10_000 },
     objectStore: objectStoreOf(e),
   };
 }

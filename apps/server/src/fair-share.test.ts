@@ -10,6 +10,7 @@ import type pg from 'pg';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { SERVER_BUSY, STATEMENT_TIMED_OUT } from './db/database-errors.ts';
 import { bulkLoad } from './demo/bulk-load.ts';
+import { HEAVY_WORK_BUSY } from './lib/heavy-work.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from './testing/test-app.ts';
 import { testEngine } from './testing/test-database.ts';
 
@@ -56,7 +57,8 @@ describe(`exports and imports per user (${testEngine})`, () => {
   let baseUrl: string;
   const held: HeldRequest[] = [];
   beforeAll(async () => {
-    t = await createTestApp();
+    // Room for every export and import here: the server-wide queue for heavy work is tested below.
+    t = await createTestApp({ heavyWorkAtOnce: 4 });
     ({ admin, blue } = await signInCast(t));
     // 300 line items of 100 KB each: a 30 MB export, far more than a socket buffers, so an export
     // whose answer is not read stays running.
@@ -129,6 +131,114 @@ describe(`exports and imports per user (${testEngine})`, () => {
 
     held[0]?.release();
     expect((await eventually(() => importAs(admin), 200)).statusCode).toBe(200);
+  });
+});
+
+describe(`heavy work, server-wide (${testEngine})`, () => {
+  // One place for heavy work; the one app waits long for it, the other hardly at all.
+  let patient: TestApp;
+  let hasty: TestApp;
+  const tokens = new Map<TestApp, { admin: string; employee: string }>();
+  const baseUrls = new Map<TestApp, string>();
+  const held: HeldRequest[] = [];
+  beforeAll(async () => {
+    [patient, hasty] = await Promise.all([
+      createTestApp({ heavyWorkAtOnce: 1, heavyWorkWaitMs: 600_000 }),
+      createTestApp({ heavyWorkAtOnce: 1, heavyWorkWaitMs: 50 }),
+    ]);
+    for (const t of [patient, hasty]) {
+      const { admin, employee } = await signInCast(t);
+      tokens.set(t, { admin, employee });
+      await bulkLoad(t.db, { lineItems: 40, seed: 5, now: new Date('2026-11-23T12:00:00Z') });
+      baseUrls.set(t, await listen(t));
+    }
+  }, 120_000);
+  afterEach(() => {
+    for (const request of held.splice(0)) request.release();
+  });
+  afterAll(() => Promise.all([patient.close(), hasty.close()]));
+
+  const boundary = 'heavyWorkBoundary';
+  const startOfUpload =
+    `--${boundary}\r\nContent-Disposition: form-data; name="shipments"; filename="report.csv"\r\n` +
+    'Content-Type: text/csv\r\n\r\nShipment,Order Ref\r\n';
+
+  /** The heavy requests running and waiting, as /metrics tells them. */
+  const heavyWork = async (t: TestApp) => {
+    const text = (await t.app.inject({ method: 'GET', url: '/metrics' })).body;
+    const count = (state: string) =>
+      Number(new RegExp(`quayside_heavy_work_requests\\{state="${state}"\\} (\\d+)`).exec(text)?.[1]);
+    return { running: count('running'), waiting: count('waiting') };
+  };
+  /** Waits until `state` is as expected (a server without the queue never gets there: 10 s, then it fails). */
+  const until = async (t: TestApp, expected: Partial<Awaited<ReturnType<typeof heavyWork>>>) => {
+    const deadline = Date.now() + 10_000;
+    let state = await heavyWork(t);
+    while (!Object.entries(expected).every(([key, value]) => state[key as keyof typeof state] === value)) {
+      if (Date.now() > deadline) break;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      state = await heavyWork(t);
+    }
+    expect(state).toMatchObject(expected);
+  };
+  /** The Admin's import, its upload begun and never finished: it holds the server's one place. */
+  const holdThePlace = async (t: TestApp) => {
+    const headers = {
+      ...bearer(tokens.get(t)?.admin ?? ''),
+      'content-type': `multipart/form-data; boundary=${boundary}`,
+    };
+    held.push(
+      holdRequest(baseUrls.get(t) ?? '', {
+        method: 'POST',
+        path: '/api/Import?dryRun=true',
+        headers,
+        body: startOfUpload,
+      }),
+    );
+    await until(t, { running: 1 });
+  };
+  const get = (t: TestApp, url: string) =>
+    t.app.inject({ method: 'GET', url, headers: bearer(tokens.get(t)?.employee ?? '') });
+  const aYear = 'from=2025-11-24&to=2026-11-23';
+  const aWeek = 'from=2026-11-17&to=2026-11-23';
+
+  it("makes another user's export wait its turn while browsing is answered at once", async () => {
+    await holdThePlace(patient);
+    let isAnswered = false;
+    const exported = get(patient, '/api/LineItems/export').then((answer) => {
+      isAnswered = true;
+      return answer;
+    });
+    await until(patient, { waiting: 1 });
+
+    const page = await get(patient, '/api/LineItems');
+    expect(page.statusCode).toBe(200);
+    expect(page.json<{ lineItems: unknown[] }>().lineItems.length).toBeGreaterThan(0);
+    // A week of analytics is light work: answered beside the import.
+    expect((await get(patient, `/api/Analytics/volume?${aWeek}`)).statusCode).toBe(200);
+    expect(isAnswered).toBe(false);
+
+    held[0]?.release();
+    const answer = await exported;
+    expect(answer.statusCode).toBe(200);
+    const [header, ...rows] = answer.body.trim().split('\n');
+    expect(header).toContain('"PO #","Shipment",');
+    expect(rows.length).toBeGreaterThan(0);
+  });
+
+  it('refuses heavy work past the wait with 503, a message and Retry-After', async () => {
+    await holdThePlace(hasty);
+    for (const url of ['/api/LineItems/export', `/api/Analytics/volume?${aYear}`]) {
+      const refused = await get(hasty, url);
+      expect([url, refused.statusCode]).toEqual([url, 503]);
+      expect(refused.headers['retry-after']).toBe('30');
+      expect(refused.json()).toEqual({ message: HEAVY_WORK_BUSY });
+    }
+    expect((await get(hasty, '/api/LineItems')).statusCode).toBe(200);
+
+    held[0]?.release();
+    await until(hasty, { running: 0 });
+    expect((await get(hasty, `/api/Analytics/volume?${aYear}`)).statusCode).toBe(200);
   });
 });
 

@@ -9,11 +9,13 @@ import {
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
-import type { FastifyInstance } from 'fastify';
+import { dayNumber } from '@quayside/domain/text';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { z } from 'zod';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { documentTimeliness, etaAccuracy, onTime, openExceptions, transitTime, volume } from './analytics.service.ts';
 import { readAnalyticsSettings, saveAnalyticsSettings } from './analytics-settings.ts';
 import { scorecard } from './scorecard.ts';
@@ -83,8 +85,18 @@ export const ANALYTICS_FIGURES = [
   }),
 ];
 
-export function registerAnalyticsRoutes(app: FastifyInstance, db: Database, clock: () => Date) {
+/**
+ * A figure reads every shipment of its range: past a month of them it waits its turn with the other
+ * heavy work (the default range, a year, included), while a narrow question is answered at once.
+ */
+const LIGHT_RANGE_DAYS = 31;
+const spanInDays = ({ from, to }: AnalyticsQuery) => dayNumber(to) - dayNumber(from) + 1;
+
+export function registerAnalyticsRoutes(app: FastifyInstance, db: Database, clock: () => Date, heavyWork: HeavyWork) {
   const api = app.withTypeProvider<ZodTypeProvider>();
+  const heavyFigure = heavyWork.limit<FastifyRequest<{ Querystring: AnalyticsQuery }>>(
+    (request) => spanInDays(request.query) > LIGHT_RANGE_DAYS,
+  );
   for (const { path, description, response, compute } of ANALYTICS_FIGURES) {
     api.get(
       `/api/Analytics/${path}`,
@@ -95,6 +107,7 @@ export function registerAnalyticsRoutes(app: FastifyInstance, db: Database, cloc
           querystring: AnalyticsQuery,
           response: { 200: response },
         },
+        preHandler: heavyFigure,
       },
       async (request) => compute(db, request.principal, request.query, clock),
     );

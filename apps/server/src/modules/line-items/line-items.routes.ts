@@ -1,5 +1,10 @@
 import { exportFileName } from '@quayside/domain/csv';
-import { LineItemBulkBody, LineItemBulkResponse, LineItemExportBody } from '@quayside/domain/line-item-bulk';
+import {
+  BULK_MAX_IDS,
+  LineItemBulkBody,
+  LineItemBulkResponse,
+  LineItemExportBody,
+} from '@quayside/domain/line-item-bulk';
 import { LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
 import {
   LineItemCountResponse,
@@ -13,6 +18,7 @@ import {
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
+import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
@@ -38,10 +44,22 @@ const answerKey = (request: FastifyRequest, context: ExceptionContext) =>
  */
 const BULK_CHANGES_PER_USER = 1;
 
-export function registerLineItemRoutes(app: FastifyInstance, db: Database, limits: BulkWorkLimits, clock: () => Date) {
+export function registerLineItemRoutes(
+  app: FastifyInstance,
+  db: Database,
+  limits: BulkWorkLimits,
+  clock: () => Date,
+  heavyWork: HeavyWork,
+) {
   const api = app.withTypeProvider<ZodTypeProvider>();
   const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
   const limitBulkChanges = perUserLimit(BULK_CHANGES_PER_USER, 'bulk change');
+  // A full export reads every match, however many: it waits its turn. Ticked rows (at most
+  // BULK_MAX_IDS) are cheap, and so is a bulk change of no more than one could tick.
+  const heavyExport = heavyWork.limit();
+  const heavyBulkChange = heavyWork.limit<FastifyRequest<{ Body: LineItemBulkBody }>>(
+    (request) => 'expected' in request.body.selection && request.body.selection.expected > BULK_MAX_IDS,
+  );
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
   const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
 
@@ -105,7 +123,7 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
         description: 'Every matching line item as CSV (the columns of the report), streamed.',
         querystring: LineItemQuery,
       },
-      preHandler: limitExports,
+      preHandler: [limitExports, heavyExport],
     },
     async (request, reply) => sendCsv(request, reply, request.query),
   );
@@ -139,7 +157,7 @@ export function registerLineItemRoutes(app: FastifyInstance, db: Database, limit
         body: LineItemBulkBody,
         response: { 200: LineItemBulkResponse },
       },
-      preHandler: limitBulkChanges,
+      preHandler: [limitBulkChanges, heavyBulkChange],
     },
     async (request) =>
       changeLineItems(db, request.principal, request.body, await exceptionContext(db, clock), {
