@@ -15,6 +15,7 @@ import type { DatabaseHandle } from './db/client.ts';
 import { registerErrorHandler } from './errors.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { defineJobs } from './jobs/jobs.ts';
+import { HeavyWork } from './lib/heavy-work.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
@@ -27,6 +28,7 @@ import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerOrganisationSettingsRoutes } from './modules/settings/organisation-settings.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
 import { registerViewRoutes } from './modules/views/views.routes.ts';
@@ -68,7 +70,9 @@ export async function buildApp(
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandler(app);
   refuseNulInParameters(app);
-  registerMetrics(app, database.pool, config);
+  // One queue for the server's heavy requests, whichever module serves them.
+  const heavyWork = new HeavyWork(config);
+  registerMetrics(app, database.pool, config, heavyWork);
   // Every route, as registered: the authorization suite checks it has an entry for each.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -119,17 +123,18 @@ export async function buildApp(
     api.addHook('onRequest', createAuthenticate(auth, db, config));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
-    registerLineItemRoutes(api, db, config, config.clock);
+    registerLineItemRoutes(api, db, config, config.clock, heavyWork);
     registerExceptionRoutes(api, db, config);
-    registerAnalyticsRoutes(api, db, config.clock);
+    registerAnalyticsRoutes(api, db, config.clock, heavyWork);
     registerAlertRoutes(api, db);
     registerViewRoutes(api, db);
     registerWebhookRoutes(api, db);
+    registerOrganisationSettingsRoutes(api, db);
     registerPartRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, documentStore);
-    registerImportRoutes(api, db, config);
+    registerImportRoutes(api, db, config, heavyWork);
   });
 
   await registerWebApp(app, config.webDistDir);

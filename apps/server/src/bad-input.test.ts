@@ -1162,7 +1162,14 @@ const CASES: Entry[] = [
     ),
   },
   // Alerts and webhooks.
-  ...['/api/Follows', '/api/Alerts', '/api/Alerts/preferences', '/api/Webhooks', '/api/Views'].map(
+  ...[
+    '/api/Follows',
+    '/api/Alerts',
+    '/api/Alerts/preferences',
+    '/api/Webhooks',
+    '/api/Views',
+    '/api/OrganisationSettings',
+  ].map(
     (path): Entry => ({
       route: `GET ${path}`,
       kind: 'read',
@@ -1251,7 +1258,7 @@ const CASES: Entry[] = [
       ),
     }),
   ),
-  ...['/api/Follows/delete', '/api/Webhooks/delete'].map(
+  ...['/api/Follows/delete', '/api/Webhooks/delete', '/api/Webhooks/resume'].map(
     (path): Entry => ({
       route: `POST ${path}`,
       kind: 'write',
@@ -1388,6 +1395,30 @@ const CASES: Entry[] = [
             { onTimeGraceDays: fc.integer({ min: 0, max: 30 }) },
             { onTimeGraceDays: fc.constantFrom(-1, 31, 1.5, '1', null, 1e300) },
             ['onTimeGraceDays'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/OrganisationSettings',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/OrganisationSettings'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { webhookPrivateAllowList: fc.constant(['10.20.0.0/16']), followsPerPerson: fc.constant(500) },
+            {
+              webhookPrivateAllowList: fc.oneof(
+                junkValue,
+                fc.constantFrom(['10.0.0.0/33'], ['10.1'], ['fd00::/200'], ['a b'], [''], Array(51).fill('10.0.0.1')),
+              ),
+              followsPerPerson: fc.constantFrom(0, -1, 100_001, 2.5, '3', null, 1e300),
+            },
+            ['webhookPrivateAllowList', 'followsPerPerson'],
           ),
           junkValue,
         ),

@@ -521,6 +521,28 @@ const CASES: Case[] = [
     expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
   },
   {
+    route: 'POST /api/Webhooks/resume',
+    name: 'resume a webhook (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/Webhooks/resume?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'GET /api/OrganisationSettings',
+    name: 'organisation settings',
+    request: () => ({ url: '/api/OrganisationSettings' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/OrganisationSettings',
+    name: 'change the organisation settings (to the defaults)',
+    request: () => ({
+      method: 'POST',
+      url: '/api/OrganisationSettings',
+      payload: { webhookPrivateAllowList: [], followsPerPerson: 500 },
+    }),
+    expected: adminOnly,
+  },
+  {
     route: 'GET /api/Deletions',
     name: 'recent deletions',
     request: () => ({ url: '/api/Deletions' }),

@@ -46,6 +46,7 @@ describe(`migrations on ${testEngine}`, () => {
       'line_item_rows',
       'line_items',
       'notifications',
+      'organisation_settings',
       'parts',
       'people',
       'rate_limits',

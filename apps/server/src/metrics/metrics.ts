@@ -5,6 +5,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type pg from 'pg';
 import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom-client';
 import type { AppConfig } from '../config.ts';
+import type { HeavyWork } from '../lib/heavy-work.ts';
 import { isSameSecret } from '../lib/same-secret.ts';
 
 export const METRICS_REFUSED =
@@ -18,6 +19,7 @@ export function registerMetrics(
   app: FastifyInstance,
   pool: pg.Pool,
   config: Pick<AppConfig, 'metricsToken' | 'slowQueryMs'>,
+  heavyWork: Pick<HeavyWork, 'running' | 'waitingCount'>,
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -41,6 +43,16 @@ export function registerMetrics(
       this.set({ state: 'waiting' }, pool.waitingCount);
     },
   });
+  new Gauge({
+    name: 'quayside_heavy_work_requests',
+    help: "This server's heavy requests (full exports, imports, bulk changes by query, long analytics): running, and waiting their turn",
+    labelNames: ['state'],
+    registers,
+    collect() {
+      this.set({ state: 'running' }, heavyWork.running);
+      this.set({ state: 'waiting' }, heavyWork.waitingCount);
+    },
+  });
   const slowQueries = new Counter({
     name: 'quayside_db_slow_queries_total',
     help: `Database queries that took longer than SLOW_QUERY_MS (${config.slowQueryMs} ms)`,
@@ -59,6 +71,12 @@ export function registerMetrics(
     registers,
   });
 
+  const outOfStorage = new Counter({
+    name: 'quayside_out_of_storage_total',
+    help: 'Requests refused because the disk (DATA_DIR or the database) was full: answered 507',
+    registers,
+  });
+
   countSlowQueries(pool, config.slowQueryMs, () => slowQueries.inc());
 
   app.addHook('onResponse', async (request, reply) => {
@@ -70,6 +88,7 @@ export function registerMetrics(
       imports.inc({ kind: isDryRun ? 'dry_run' : 'apply', status_code });
     }
     if (route === '/api/LineItems/export') exports.inc({ status_code });
+    if (reply.statusCode === 507) outOfStorage.inc();
   });
 
   app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {

@@ -85,28 +85,54 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/Webhooks': { operationId: 'listWebhooks', summary: 'Webhooks and their delivery log (Admin)' },
   'POST /api/Webhooks': { operationId: 'createWebhook', summary: 'Register a webhook (Admin)' },
   'POST /api/Webhooks/delete': { operationId: 'deleteWebhook', summary: 'Remove a webhook (Admin)', errors: [404] },
+  'POST /api/Webhooks/resume': {
+    operationId: 'resumeWebhook',
+    summary: 'Resume a webhook paused after repeated failures (Admin)',
+    errors: [404],
+  },
+  'GET /api/OrganisationSettings': {
+    operationId: 'getOrganisationSettings',
+    summary: 'The webhook allow-list and the follow limit (Admin)',
+  },
+  'POST /api/OrganisationSettings': {
+    operationId: 'saveOrganisationSettings',
+    summary: 'Change the webhook allow-list and the follow limit (Admin)',
+  },
   'GET /api/Analytics/volume': {
     operationId: 'getAnalyticsVolume',
     summary: 'Shipments, line items and part quantity per week or month',
+    errors: [503],
   },
   'GET /api/Analytics/on-time': {
     operationId: 'getAnalyticsOnTime',
     summary: 'On-time arrival and delivery per month',
+    errors: [503],
   },
   'GET /api/Analytics/transit-time': {
     operationId: 'getAnalyticsTransitTime',
     summary: 'Transit times by lane and by Mode',
+    errors: [503],
   },
-  'GET /api/Analytics/eta-accuracy': { operationId: 'getAnalyticsEtaAccuracy', summary: 'How good the ETAs were' },
+  'GET /api/Analytics/eta-accuracy': {
+    operationId: 'getAnalyticsEtaAccuracy',
+    summary: 'How good the ETAs were',
+    errors: [503],
+  },
   'GET /api/Analytics/open-exceptions': {
     operationId: 'getAnalyticsOpenExceptions',
     summary: 'Open exceptions by kind and by forwarder',
+    errors: [503],
   },
   'GET /api/Analytics/document-timeliness': {
     operationId: 'getAnalyticsDocumentTimeliness',
     summary: 'Documents uploaded by arrival, per month',
+    errors: [503],
   },
-  'GET /api/Analytics/scorecard': { operationId: 'getAnalyticsScorecard', summary: 'A scorecard row per forwarder' },
+  'GET /api/Analytics/scorecard': {
+    operationId: 'getAnalyticsScorecard',
+    summary: 'A scorecard row per forwarder',
+    errors: [503],
+  },
   'GET /api/Analytics/settings': { operationId: 'getAnalyticsSettings', summary: 'The analytics settings' },
   'POST /api/Analytics/settings': {
     operationId: 'saveAnalyticsSettings',
@@ -137,7 +163,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'GET /api/LineItems/export': {
     operationId: 'exportLineItems',
     summary: 'Every line item a query matches, as CSV',
-    errors: [429],
+    errors: [429, 503],
   },
   'POST /api/LineItems/export': {
     operationId: 'exportSelectedLineItems',
@@ -152,7 +178,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/LineItems/bulk': {
     operationId: 'changeLineItems',
     summary: "Hide, unhide, set 'Valid PO #' on or delete many line items at once",
-    errors: [409, 429],
+    errors: [409, 429, 503],
   },
   'GET /api/Parts/getParts': { operationId: 'listParts', summary: "A line item's parts", errors: [404] },
   'POST /api/Parts': { operationId: 'addPart', summary: 'Add a part to a line item', errors: [404, 409] },
@@ -178,7 +204,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'POST /api/Import': {
     operationId: 'importReport',
     summary: "Import a forwarder's report (CSV or XLSX), or check it with ?dryRun=true",
-    errors: [413, 429],
+    errors: [413, 429, 503],
   },
 };
 
@@ -190,6 +216,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'It conflicts with what is stored (a PO or part number in use, a view name taken, bulk matches changed)',
   413: 'Too large (a file, or more files than allowed)',
   429: 'Too many at once or too many attempts; Retry-After says when to try again',
+  503: 'The server is busy: heavy work (a full export, an import, a bulk change by query, analytics past a month) waited past HEAVY_WORK_WAIT_MS for its turn; Retry-After says when to try again',
 };
 
 /** Every operation may answer 400; a signed-in one 401 and 403 too. */
@@ -214,6 +241,8 @@ const SIGN_IN_PATHS = {
     post: {
       operationId: 'signIn',
       summary: 'Sign in with e-mail and password; the token is the bearer for every other call',
+      description:
+        'A successful sign-in also sets a device cookie (quayside.sign_in_device, __Secure- prefixed over https; Path=/api/auth/sign-in, one year). A client that sends it back on its next sign-ins to the same account has its wrong passwords counted on their own: it is not made to wait by wrong passwords from elsewhere.',
       tags: ['sign-in'],
       security: [],
       requestBody: {
