@@ -428,3 +428,30 @@ describe('a receiver that never answers', () => {
     expect((await remove(kept.webhook.id)).status).toBe(200);
   }, 60_000);
 });
+
+describe('a delivery whose worker died mid-try', () => {
+  it('is sent again, with the same Quayside-Delivery, once the dead worker’s hold on the receiver runs out', async () => {
+    await allowPrivate('127.0.0.1');
+    const { webhook } = await registered(receiverUrl);
+    const receivedBefore = received.length;
+    await slip();
+    await runJob(JOB_NAMES.notify);
+    // A worker took the receiver for its try and died before it could record the answer.
+    await t.db.execute(
+      sql`update webhooks set lease_until = ${new Date(now.getTime() + 10 * 60_000).toISOString()}::timestamptz where id = ${webhook.id}`,
+    );
+    expect(await runJob(JOB_NAMES.webhooks)).toMatchObject({ delivered: 0, retrying: 0 });
+    answers.push(500);
+    now = new Date(now.getTime() + 11 * 60_000);
+    expect(await runJob(JOB_NAMES.webhooks)).toMatchObject({ retrying: 1 });
+    now = new Date(now.getTime() + 2 * 60_000);
+    expect(await runJob(JOB_NAMES.webhooks)).toMatchObject({ delivered: 1 });
+    // At least once: both tries of the one delivery carry its id, for the receiver to drop the second.
+    const tries = received.slice(receivedBefore);
+    expect(tries).toHaveLength(2);
+    const ids = tries.map((one) => one.headers['quayside-delivery']);
+    expect(ids[0]).toBe(ids[1]);
+    expect(ids[0]).toBe(String((await hookOf(webhook.id))?.deliveries[0]?.id));
+    expect((await remove(webhook.id)).status).toBe(200);
+  });
+});
