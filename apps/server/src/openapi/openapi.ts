@@ -216,7 +216,7 @@ const ERROR_DESCRIPTIONS: Record<number, string> = {
   409: 'It conflicts with what is stored (a PO or part number in use, a view name taken, bulk matches changed)',
   413: 'Too large (a file, or more files than allowed)',
   429: 'Too many at once or too many attempts; Retry-After says when to try again',
-  503: 'The server is busy: heavy work (a full export, an import, a bulk change by query, analytics past a month) waited past HEAVY_WORK_WAIT_MS for its turn; Retry-After says when to try again',
+  503: 'The server is busy: heavy work (a full export, an import, a bulk change by query, analytics past a month) waited too long for its turn; Retry-After says when to try again',
 };
 
 /** Every operation may answer 400; a signed-in one 401 and 403 too. */
