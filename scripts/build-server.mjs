@@ -1,8 +1,9 @@
 // Builds the server to JavaScript in apps/server/dist (what `npm start` runs): one ES module per
 // entry, with the workspace's TypeScript (the server and @quayside/domain) bundled in and every
 // npm dependency left to node_modules. Files the server finds beside its own code are placed as
-// the sources place them: the database's host process, the import worker and the migrations.
-import { cpSync, readFileSync } from 'node:fs';
+// the sources place them: the database's host process, the import worker and the migrations; the
+// database's current logic (src/db/database-logic.ts) is found in database-logic/ beside them.
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
 
@@ -45,6 +46,9 @@ export async function buildServer(outDir = SERVER_DIST) {
     logLevel: 'warning',
   });
   cpSync(`${server}/src/db/migrations`, `${outDir}/migrations`, { recursive: true });
+  for (const file of readdirSync(`${server}/src/modules`, { recursive: true })) {
+    if (file.endsWith('.sql')) cpSync(`${server}/src/modules/${file}`, `${outDir}/database-logic/modules/${file}`);
+  }
 }
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) await buildServer();
