@@ -8,7 +8,7 @@ import { paths } from '../../lib/navigation.ts';
 type DashboardHeaderProps = {
   /** The Export button, which knows the query and its totals. */
   exportButton: ReactNode;
-  /** 'Follow this view', which knows the query (issue 19). */
+  /** 'Follow this view', which knows the query. */
   followButton: ReactNode;
   isFilterOpen: boolean;
   onOpenFilters: (anchor: HTMLElement) => void;

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
 import { ADMIN, EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
 import { DashboardPage } from './dashboard-page.tsx';
-import { tableViewStorageKey } from './table-view.ts';
+import { tableViewStorageKey } from './views/table-view.ts';
 
 // The dashboard's state wiring: what the view asks the server, what it puts in the address, and
 // where it opens from. The rows themselves are the e2e journeys' business.

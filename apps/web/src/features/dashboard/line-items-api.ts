@@ -2,7 +2,7 @@ import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { api } from '../../lib/api.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
-import type { LineItemCountParams, LineItemListParams } from './table-view.ts';
+import type { LineItemCountParams, LineItemListParams } from './views/table-view.ts';
 
 /** SPEC.md §9 'Line-item list query': stale at once, kept 60 s, refetched on every mount and on focus. */
 export const LIST_CACHE_MS = 60_000;

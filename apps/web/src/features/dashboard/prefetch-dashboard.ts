@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { dashboardListParams } from './dashboard-view.ts';
 import { lineItemListQuery } from './line-items-api.ts';
-import { dashboardViewAt } from './use-dashboard-view.ts';
+import { dashboardListParams } from './views/dashboard-view.ts';
+import { dashboardViewAt } from './views/use-dashboard-view.ts';
 
 /**
  * Asks for the rows the dashboard opens on (the URL's view, or the user's saved view and place)

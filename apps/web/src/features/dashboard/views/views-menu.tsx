@@ -18,9 +18,9 @@ import {
 import type { View } from '@quayside/domain/views';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { useToast } from '../../components/toast.tsx';
-import { failureMessage } from '../../lib/api.ts';
-import { viewKeys } from '../../lib/query-keys.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import { viewKeys } from '../../../lib/query-keys.ts';
 import { namedViewLink } from './named-view.ts';
 import { SaveViewDialog, type SaveViewDialogProps } from './save-view-dialog.tsx';
 import { ToolbarPopover } from './toolbar-popover.tsx';

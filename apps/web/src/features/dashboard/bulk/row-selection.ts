@@ -1,13 +1,10 @@
-// The rows a user has chosen to act on together (issue 21): ticked rows by id, or every row the
+// The rows a user has chosen to act on together: ticked rows by id, or every row the
 // query matches except those unticked since — which the server resolves from the query, so
 // 'all 1,000,000 matching' never sends a million ids.
 
 export type RowSelection = { kind: 'ids'; ids: readonly string[] } | { kind: 'all'; except: readonly string[] };
 
 export const NO_SELECTION: RowSelection = { kind: 'ids', ids: [] };
-
-/** The server takes at most this many ids (ticked, or unticked from 'all matching'). */
-export const MAX_SELECTED_IDS = 1000;
 
 export const isSelected = (selection: RowSelection, id: string) =>
   selection.kind === 'ids' ? selection.ids.includes(id) : !selection.except.includes(id);

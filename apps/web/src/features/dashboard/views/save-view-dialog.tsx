@@ -13,9 +13,9 @@ import {
 import type { View, ViewRequest } from '@quayside/domain/views';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { useToast } from '../../components/toast.tsx';
-import { failureMessage } from '../../lib/api.ts';
-import { viewKeys } from '../../lib/query-keys.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import { viewKeys } from '../../../lib/query-keys.ts';
 import { createView, updateView } from './views-api.ts';
 
 export type SaveViewDialogProps = {

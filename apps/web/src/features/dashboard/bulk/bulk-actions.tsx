@@ -12,14 +12,15 @@ import {
 import type { BulkAction, LineItemBulkResponse } from '@quayside/domain/line-item-bulk';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
-import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
-import { useToast } from '../../components/toast.tsx';
-import { api, apiStream, failureMessage } from '../../lib/api.ts';
-import { lineItemKeys } from '../../lib/query-keys.ts';
-import { saveFile } from '../../lib/save-file.ts';
+import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
+import { useToast } from '../../../components/toast.tsx';
+import { api, apiStream, failureMessage } from '../../../lib/api.ts';
+import { lineItemKeys } from '../../../lib/query-keys.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import { formatCount } from '../format-count.ts';
+import type { LineItemCountParams } from '../views/table-view.ts';
 import { downloadLineItemsCsv, type ExportParams, fileNameFromDisposition } from './export-csv.ts';
 import { type RowSelection, selectedCount } from './row-selection.ts';
-import type { LineItemCountParams } from './table-view.ts';
 
 type BulkActionsProps = {
   selection: RowSelection;
@@ -35,8 +36,7 @@ type BulkActionsProps = {
   onDone: () => void;
 };
 
-const count = (n: number) => n.toLocaleString('en-US');
-const lineItems = (n: number) => `${count(n)} line item${n === 1 ? '' : 's'}`;
+const lineItems = (n: number) => `${formatCount(n)} line item${n === 1 ? '' : 's'}`;
 
 const FAILED = 'The change failed. Nothing was changed.';
 
@@ -55,7 +55,7 @@ function selectionBody(selection: RowSelection, query: LineItemCountParams, matc
 }
 
 /**
- * The actions on the rows chosen on the dashboard (issue 21): export them, hide or unhide them, set
+ * The actions on the rows chosen on the dashboard: export them, hide or unhide them, set
  * 'Valid PO #', delete them after one confirmation. The server applies each in one transaction
  * and lists the rows it refused, which are shown with their reasons.
  */
@@ -179,7 +179,7 @@ function Refusals({ answer, onClose }: { answer: LineItemBulkResponse; onClose: 
             </ListItem>
           ))}
         </List>
-        {unlisted > 0 ? <DialogContentText>And {count(unlisted)} more.</DialogContentText> : null}
+        {unlisted > 0 ? <DialogContentText>And {formatCount(unlisted)} more.</DialogContentText> : null}
       </DialogContent>
       <DialogActions>
         <Button onClick={onClose}>Close</Button>

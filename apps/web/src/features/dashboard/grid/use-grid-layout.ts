@@ -1,7 +1,7 @@
 import { useCallback, useState } from 'react';
-import { readStored, writeStored } from '../../lib/local-storage.ts';
+import { readStored, writeStored } from '../../../lib/local-storage.ts';
+import { dashboardStorageKey } from '../views/table-view.ts';
 import { type GridLayout, parseLayout } from './grid-layout.ts';
-import { dashboardStorageKey } from './table-view.ts';
 
 const layoutKey = (email: string) => dashboardStorageKey(email, 'layout');
 

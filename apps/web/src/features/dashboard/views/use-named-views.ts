@@ -2,10 +2,10 @@ import type { View } from '@quayside/domain/views';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { useToast } from '../../components/toast.tsx';
-import { failureMessage } from '../../lib/api.ts';
+import { useToast } from '../../../components/toast.tsx';
+import { failureMessage } from '../../../lib/api.ts';
+import type { GridLayout } from '../grid/grid-layout.ts';
 import type { DashboardAction } from './dashboard-view.ts';
-import type { GridLayout } from './grid-layout.ts';
 import { openedNamedView } from './named-view.ts';
 import { viewQuery, viewsQuery } from './views-api.ts';
 
@@ -24,7 +24,7 @@ type NamedViewsOptions = {
 };
 
 /**
- * Named views on the dashboard (issue 21): opening one (from the Views menu or its link, whose
+ * Named views on the dashboard: opening one (from the Views menu or its link, whose
  * `view` leaves the address once the view's own query is in it), and, on a dashboard opened with
  * nothing to show yet, the user's default view, else the organisation's (staff).
  */

@@ -7,8 +7,9 @@ import {
   exceptionDefinition,
 } from '@quayside/domain/exceptions';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { lineItemKeys } from '../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { lineItemKeys } from '../../../lib/query-keys.ts';
+import { formatCount } from '../format-count.ts';
 
 /** Dark amber on white or a light tint: readable (WCAG AA) where the theme's warning colour is not. */
 const EXCEPTION_COLOURS = { color: '#7a4500', borderColor: '#b26a00' } as const;
@@ -53,7 +54,7 @@ export function NeedsAttention({
         return (
           <Chip
             key={kind}
-            label={`${EXCEPTION_LABELS[kind]} · ${summary.counts[kind].toLocaleString('en-US')}`}
+            label={`${EXCEPTION_LABELS[kind]} · ${formatCount(summary.counts[kind])}`}
             title={exceptionDefinition(kind, summary.etaSlipDays)}
             variant="outlined"
             sx={{ ...EXCEPTION_COLOURS, ...(isChosen ? { bgcolor: '#ffe0b2', fontWeight: 600 } : {}) }}

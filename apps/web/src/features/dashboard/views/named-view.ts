@@ -1,9 +1,9 @@
 import type { Report } from '@quayside/domain/line-item-columns';
 import type { View, ViewQuery } from '@quayside/domain/views';
+import { type GridLayout, shownColumns } from '../grid/grid-layout.ts';
 import { type DashboardView, exceptionsParam, viewFromSearchParams, viewSearchParams } from './dashboard-view.ts';
-import { type GridLayout, shownColumns } from './grid-layout.ts';
 
-// A named view (issue 21, stored on the server) and the dashboard's own view, each from the other.
+// A named view (stored on the server) and the dashboard's own view, each from the other.
 // The query travels in the dashboard's address form, so a view opens exactly as its link would.
 
 /** What 'Save view' stores of the dashboard: which rows, in which order, how many a page, and the layout. */

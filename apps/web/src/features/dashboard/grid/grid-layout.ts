@@ -9,7 +9,7 @@ import {
   type Report,
 } from '@quayside/domain/line-item-columns';
 
-// How the table is laid out for a user (issue 21): which of a report's columns show, in which
+// How the table is laid out for a user: which of a report's columns show, in which
 // order, and how tightly. Not part of SPEC.md §3's saved view (which rows, in which order): it is
 // kept beside it, per user, and a named view carries it too.
 

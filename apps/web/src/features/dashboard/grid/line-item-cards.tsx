@@ -6,10 +6,10 @@ import { type ColumnKey, displayText, LINE_ITEM_COLUMNS } from '@quayside/domain
 import type { LineItem } from '@quayside/domain/line-items';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { paths } from '../../lib/navigation.ts';
+import { paths } from '../../../lib/navigation.ts';
+import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import { PINNED_COLUMN } from './grid-layout.ts';
 import type { TableSelection } from './line-item-table.tsx';
-import { ExceptionBadges } from './needs-attention.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
 type LineItemCardsProps = {

@@ -123,32 +123,13 @@ function FilterPanelContent({
       </Stack>
 
       {isConfirmingDiscard ? (
-        <Alert
-          severity="warning"
-          role="alertdialog"
-          aria-label="Discard the filters not applied?"
-          action={
-            <Stack direction="row" spacing={1}>
-              <Button color="inherit" size="small" onClick={onClose}>
-                Discard
-              </Button>
-              {/* The question takes the focus, as a dialog's would. */}
-              <Button
-                color="inherit"
-                size="small"
-                autoFocus
-                onClick={() => {
-                  setIsConfirmingDiscard(false);
-                  formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
-                }}
-              >
-                Keep editing
-              </Button>
-            </Stack>
-          }
-        >
-          Discard the filters not applied?
-        </Alert>
+        <DiscardQuestion
+          onDiscard={onClose}
+          onKeepEditing={() => {
+            setIsConfirmingDiscard(false);
+            formRef.current?.querySelector<HTMLElement>('input, select')?.focus();
+          }}
+        />
       ) : null}
 
       <Stack direction="row" spacing={1} sx={{ justifyContent: 'space-between' }}>
@@ -171,5 +152,29 @@ function FilterPanelContent({
         </Stack>
       </Stack>
     </Stack>
+  );
+}
+
+/** Asked on Esc while rows are not yet applied. */
+function DiscardQuestion({ onDiscard, onKeepEditing }: { onDiscard: () => void; onKeepEditing: () => void }) {
+  return (
+    <Alert
+      severity="warning"
+      role="alertdialog"
+      aria-label="Discard the filters not applied?"
+      action={
+        <Stack direction="row" spacing={1}>
+          <Button color="inherit" size="small" onClick={onDiscard}>
+            Discard
+          </Button>
+          {/* The question takes the focus, as a dialog's would. */}
+          <Button color="inherit" size="small" autoFocus onClick={onKeepEditing}>
+            Keep editing
+          </Button>
+        </Stack>
+      }
+    >
+      Discard the filters not applied?
+    </Alert>
   );
 }

@@ -1,6 +1,7 @@
 import type { LineItem } from '@quayside/domain/line-items';
 import { useRef, useState } from 'react';
-import type { TableSelection } from './line-item-table.tsx';
+import type { TableSelection } from '../grid/line-item-table.tsx';
+import type { LineItemCountParams } from '../views/table-view.ts';
 import {
   isSelected,
   NO_SELECTION,
@@ -12,10 +13,11 @@ import {
 } from './row-selection.ts';
 
 /**
- * The rows chosen on the dashboard, for the query `queryKey` names: a new search or filter
- * chooses rows afresh (what was ticked may no longer match), while paging and sorting keep them.
+ * The rows chosen on the dashboard, for `query`: a new search or filter chooses rows afresh (what
+ * was ticked may no longer match), while paging and sorting keep them (they are not in `query`).
  */
-export function useRowSelection(queryKey: string, pageRows: readonly LineItem[]) {
+export function useRowSelection(query: LineItemCountParams, pageRows: readonly LineItem[]) {
+  const queryKey = JSON.stringify(query);
   const [chosen, setChosen] = useState<{ queryKey: string; selection: RowSelection }>({
     queryKey,
     selection: NO_SELECTION,

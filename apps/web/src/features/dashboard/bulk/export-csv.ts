@@ -1,7 +1,7 @@
 import { exportFileName } from '@quayside/domain/csv';
-import { ApiError, apiUrl } from '../../lib/api.ts';
-import { saveFile } from '../../lib/save-file.ts';
-import type { LineItemListParams } from './table-view.ts';
+import { ApiError, apiUrl } from '../../../lib/api.ts';
+import { saveFile } from '../../../lib/save-file.ts';
+import type { LineItemListParams } from '../views/table-view.ts';
 
 export type ExportParams = Omit<LineItemListParams, 'page' | 'pageSize'>;
 

@@ -1,8 +1,8 @@
 import { Box, TableCell, TableSortLabel } from '@mui/material';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import { LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
+import { type SortConfig, sortButtonName } from '../filters/sort-rules.ts';
 import type { GridCellProps } from './grid-cell.ts';
-import { type SortConfig, sortButtonName } from './sort-rules.ts';
 
 type SortableHeaderProps = {
   column: ColumnKey;

@@ -18,12 +18,12 @@ import { displayText } from '@quayside/domain/line-item-columns';
 import type { LineItem } from '@quayside/domain/line-items';
 import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { PartsCell } from '../../components/parts/parts-cell.tsx';
-import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
+import { PartsCell } from '../../../components/parts/parts-cell.tsx';
+import { type LineItemNavigationState, paths } from '../../../lib/navigation.ts';
+import type { PageTick } from '../bulk/row-selection.ts';
+import { ExceptionBadges } from '../filters/needs-attention.tsx';
+import { type SortConfig, shownSorts } from '../filters/sort-rules.ts';
 import { type GridCellProps, useGridFocus } from './grid-cell.ts';
-import { ExceptionBadges } from './needs-attention.tsx';
-import type { PageTick } from './row-selection.ts';
-import { type SortConfig, shownSorts } from './sort-rules.ts';
 import { SortableHeader } from './sortable-header.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
@@ -93,7 +93,6 @@ export function LineItemTable({
   density = 'compact',
 }: LineItemTableProps) {
   const navigate = useNavigate();
-  const shown = shownSorts(sortConfigs);
   const firstColumn = selection ? 1 : 0;
   const colCount = firstColumn + columns.length + (withExceptions ? 1 : 0);
   // The history entry takes its own copy of the rows (structured clone): no copy is needed here.
@@ -146,38 +145,14 @@ export function LineItemTable({
         onKeyDown={grid.onKeyDown}
         sx={tableStyle(density)}
       >
-        <TableHead>
-          <TableRow>
-            {selection ? (
-              <TableCell
-                {...grid.cellProps(0, 0)}
-                padding="checkbox"
-                sx={{ left: 0, zIndex: 3, bgcolor: 'background.paper' }}
-              >
-                <Checkbox
-                  size="small"
-                  tabIndex={-1}
-                  checked={selection.page === 'all'}
-                  indeterminate={selection.page === 'some'}
-                  onChange={selection.onTogglePage}
-                  slotProps={{ input: { 'aria-label': 'Select the rows of this page' } }}
-                />
-              </TableCell>
-            ) : null}
-            {columns.map((column, at) => (
-              <SortableHeader
-                key={column}
-                column={column}
-                sort={shown.sorts.find((sort) => sort.key === column)}
-                isDefault={shown.isDefault}
-                onSort={onSort}
-                cell={grid.cellProps(0, firstColumn + at)}
-                stickyLeft={at === 0 ? firstColumn * CHECKBOX_WIDTH : undefined}
-              />
-            ))}
-            {withExceptions ? <TableCell {...grid.cellProps(0, colCount - 1)}>Exceptions</TableCell> : null}
-          </TableRow>
-        </TableHead>
+        <LineItemTableHead
+          columns={columns}
+          sortConfigs={sortConfigs}
+          onSort={onSort}
+          withExceptions={withExceptions}
+          selection={selection}
+          cellProps={(col) => grid.cellProps(0, col)}
+        />
         <TableBody>
           {lineItems.map((lineItem, index) => (
             <LineItemRow
@@ -202,6 +177,54 @@ export function LineItemTable({
         <Box sx={{ position: 'sticky', left: 0, py: 6, textAlign: 'center' }}>{emptyState}</Box>
       ) : null}
     </TableContainer>
+  );
+}
+
+type LineItemTableHeadProps = Pick<LineItemTableProps, 'columns' | 'sortConfigs' | 'onSort' | 'selection'> & {
+  withExceptions: boolean;
+  cellProps: (col: number) => GridCellProps;
+};
+
+/** The header row: the page's checkbox, a sort button per column, and 'Exceptions'. */
+function LineItemTableHead({
+  columns,
+  sortConfigs,
+  onSort,
+  withExceptions,
+  selection,
+  cellProps,
+}: LineItemTableHeadProps) {
+  const shown = shownSorts(sortConfigs);
+  const firstColumn = selection ? 1 : 0;
+  return (
+    <TableHead>
+      <TableRow>
+        {selection ? (
+          <TableCell {...cellProps(0)} padding="checkbox" sx={{ left: 0, zIndex: 3, bgcolor: 'background.paper' }}>
+            <Checkbox
+              size="small"
+              tabIndex={-1}
+              checked={selection.page === 'all'}
+              indeterminate={selection.page === 'some'}
+              onChange={selection.onTogglePage}
+              slotProps={{ input: { 'aria-label': 'Select the rows of this page' } }}
+            />
+          </TableCell>
+        ) : null}
+        {columns.map((column, at) => (
+          <SortableHeader
+            key={column}
+            column={column}
+            sort={shown.sorts.find((sort) => sort.key === column)}
+            isDefault={shown.isDefault}
+            onSort={onSort}
+            cell={cellProps(firstColumn + at)}
+            stickyLeft={at === 0 ? firstColumn * CHECKBOX_WIDTH : undefined}
+          />
+        ))}
+        {withExceptions ? <TableCell {...cellProps(firstColumn + columns.length)}>Exceptions</TableCell> : null}
+      </TableRow>
+    </TableHead>
   );
 }
 

@@ -2,7 +2,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import FileDownloadIcon from '@mui/icons-material/FileDownload';
 import { Button, CircularProgress, IconButton, Stack, Tooltip } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
-import { useToast } from '../../components/toast.tsx';
+import { useToast } from '../../../components/toast.tsx';
 import { downloadLineItemsCsv, type ExportParams } from './export-csv.ts';
 
 export const NO_DATA_TO_EXPORT = 'No data to export';

@@ -1,8 +1,8 @@
 import { Stack, Typography } from '@mui/material';
 import type { Filter } from '@quayside/domain/line-item-query';
-import { type FilterLogic, filterSummary } from './filters.ts';
+import { type FilterLogic, filterSummary } from '../filters/filters.ts';
+import { type SortConfig, sortSummary } from '../filters/sort-rules.ts';
 import { entriesSummary, type MatchCount } from './paging.ts';
-import { type SortConfig, sortSummary } from './sort-rules.ts';
 
 type TableSummaryProps = {
   page: number;

@@ -1,9 +1,9 @@
 import type { View, ViewDefaults, ViewRequest, ViewsResponse } from '@quayside/domain/views';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
-import { viewKeys } from '../../lib/query-keys.ts';
+import { api } from '../../../lib/api.ts';
+import { viewKeys } from '../../../lib/query-keys.ts';
 
-// The named views' calls (GET/POST/PUT/DELETE /api/Views, issue 21).
+// The named views' calls (GET/POST/PUT/DELETE /api/Views).
 
 /** The views the user may open, and which are the defaults: asked again at each opening of the menu (a colleague may have shared one). */
 export const viewsQuery = () =>

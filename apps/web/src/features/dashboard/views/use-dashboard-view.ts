@@ -1,6 +1,7 @@
 import { useCallback, useEffect, useReducer, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { readStored, writeStored } from '../../lib/local-storage.ts';
+import { readStored, writeStored } from '../../../lib/local-storage.ts';
+import { type ListPosition, parsePosition } from '../grid/paging.ts';
 import {
   type DashboardAction,
   type DashboardView,
@@ -8,7 +9,6 @@ import {
   openingView,
   viewSearchParams,
 } from './dashboard-view.ts';
-import { type ListPosition, parsePosition } from './paging.ts';
 import { dashboardStorageKey, parseStoredView, TABLE_VIEW_FIELDS, tableViewStorageKey } from './table-view.ts';
 
 const positionKey = (email: string) => dashboardStorageKey(email, 'position');

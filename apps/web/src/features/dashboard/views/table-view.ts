@@ -1,8 +1,8 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
 import type { Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
-import { type FilterLogic, isActiveFilter } from './filters.ts';
-import { renumber, type SortConfig, toSortRules } from './sort-rules.ts';
+import { type FilterLogic, isActiveFilter } from '../filters/filters.ts';
+import { renumber, type SortConfig, toSortRules } from '../filters/sort-rules.ts';
 import { parseFilter, parseSortRule } from './stored-view-entries.ts';
 
 /** SPEC.md §3 'Table view preferences': what a user's dashboard remembers in this browser. */

@@ -22,7 +22,7 @@ import {
   moveColumn,
   PINNED_COLUMN,
   toggleColumn,
-} from './grid-layout.ts';
+} from '../grid/grid-layout.ts';
 import { ToolbarPopover } from './toolbar-popover.tsx';
 
 type ColumnChooserProps = {

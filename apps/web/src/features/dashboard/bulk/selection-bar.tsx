@@ -1,6 +1,7 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
-import type { MatchCount } from './paging.ts';
+import { formatCount } from '../format-count.ts';
+import type { MatchCount } from '../grid/paging.ts';
 import { type PageTick, type RowSelection, selectedCount } from './row-selection.ts';
 
 type SelectionBarProps = {
@@ -12,8 +13,6 @@ type SelectionBarProps = {
   /** What can be done with the chosen rows (bulk-actions.tsx). */
   actions: ReactNode;
 };
-
-const formatCount = (count: number) => count.toLocaleString('en-US');
 
 /**
  * Above the table while rows are chosen: how many, the step from 'this page' to 'all N matching'

@@ -1,4 +1,4 @@
-// The table as one Tab stop (issue 21, the ARIA grid pattern): one cell is focusable at a time,
+// The table as one Tab stop (the ARIA grid pattern): one cell is focusable at a time,
 // and the keys move it. Row 0 is the header; the rows of line items follow.
 
 export type GridCell = { row: number; col: number };

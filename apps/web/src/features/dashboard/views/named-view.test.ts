@@ -1,7 +1,7 @@
 import { DEFAULT_SHOWN_COLUMNS } from '@quayside/domain/line-item-columns';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_LAYOUT } from '../grid/grid-layout.ts';
 import type { DashboardView } from './dashboard-view.ts';
-import { DEFAULT_LAYOUT } from './grid-layout.ts';
 import { namedViewOf, openedNamedView } from './named-view.ts';
 
 const view: DashboardView = {

@@ -2,9 +2,9 @@ import type { PageSize } from '@quayside/domain/constants';
 import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
 import { type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
-import type { FilterLogic } from './filters.ts';
-import { FIRST_POSITION, type ListPosition, parsePosition } from './paging.ts';
-import { cycleSort, sortsWithin } from './sort-rules.ts';
+import type { FilterLogic } from '../filters/filters.ts';
+import { cycleSort, sortsWithin } from '../filters/sort-rules.ts';
+import { FIRST_POSITION, type ListPosition, parsePosition } from '../grid/paging.ts';
 import { parseSortRule } from './stored-view-entries.ts';
 import {
   DEFAULT_TABLE_VIEW,

@@ -1,0 +1,120 @@
+import { Alert, Box, Button, LinearProgress, Paper, Stack, useMediaQuery } from '@mui/material';
+import type { PageSize } from '@quayside/domain/constants';
+import type { ColumnKey } from '@quayside/domain/line-item-columns';
+import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { UseQueryResult } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
+import { failureMessage } from '../../lib/api.ts';
+import { LoadingState } from './dashboard-states.tsx';
+import type { GridLayout } from './grid/grid-layout.ts';
+import { LineItemCards } from './grid/line-item-cards.tsx';
+import { LineItemTable, type TableSelection } from './grid/line-item-table.tsx';
+import { Pagination } from './grid/pagination.tsx';
+import type { MatchCount } from './grid/paging.ts';
+import { TableSummary } from './grid/table-summary.tsx';
+import type { DashboardAction, DashboardView } from './views/dashboard-view.ts';
+
+/** Below this width the rows are cards: 16 columns side by side do not read on a phone. */
+const NARROW_SCREEN = '(max-width: 767.95px)';
+
+const LOAD_FAILED = 'Failed to load line items. Please try again.';
+
+type DashboardResultsProps = {
+  list: UseQueryResult<LineItemsResponse>;
+  matches: MatchCount | undefined;
+  pageCount: number;
+  view: DashboardView;
+  dispatch: (action: DashboardAction) => void;
+  layout: GridLayout;
+  canEditParts: boolean;
+  selection: TableSelection;
+  /** Search, filters, an import or exceptions narrow the rows. */
+  isNarrowed: boolean;
+  emptyState: ReactNode;
+};
+
+/** The page of rows (a table, or cards on a phone) with its summary and paging; or loading, or the failure. */
+export function DashboardResults({
+  list,
+  matches,
+  pageCount,
+  view,
+  dispatch,
+  layout,
+  canEditParts,
+  selection,
+  isNarrowed,
+  emptyState,
+}: DashboardResultsProps) {
+  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  const data = list.data;
+  if (list.isPending) return <LoadingState />;
+  if (!data || !matches) {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
+            Retry
+          </Button>
+        }
+      >
+        {failureMessage(list.error, LOAD_FAILED)}
+      </Alert>
+    );
+  }
+  const columns = layout.columns[view.report];
+  return (
+    <Paper variant="outlined">
+      {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
+      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
+      {isNarrow ? (
+        <LineItemCards
+          lineItems={data.lineItems}
+          columns={columns}
+          withExceptions={view.exceptions.length > 0}
+          selection={selection}
+          emptyState={emptyState}
+        />
+      ) : (
+        <LineItemTable
+          lineItems={data.lineItems}
+          columns={columns}
+          sortConfigs={view.sortConfigs}
+          onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
+          canEditParts={canEditParts}
+          isUpdating={list.isPlaceholderData}
+          withExceptions={view.exceptions.length > 0}
+          selection={selection}
+          density={layout.density}
+          emptyState={emptyState}
+        />
+      )}
+      <Stack
+        direction={{ xs: 'column', lg: 'row' }}
+        spacing={2}
+        sx={{ p: 2, justifyContent: 'space-between', alignItems: { lg: 'center' } }}
+      >
+        <TableSummary
+          page={data.page}
+          pageSize={data.pageSize}
+          rowsShown={data.lineItems.length}
+          matches={matches}
+          totalAll={data.totalAll}
+          isNarrowed={isNarrowed}
+          filters={view.filters}
+          logic={view.filterLogic}
+          sortConfigs={view.sortConfigs}
+        />
+        <Pagination
+          page={matches.isExact ? Math.min(view.page, pageCount) : view.page}
+          pageCount={pageCount}
+          isPageCountExact={matches.isExact}
+          pageSize={view.pageSize}
+          onPageChange={(next) => dispatch({ type: 'page', page: next })}
+          onPageSizeChange={(pageSize: PageSize) => dispatch({ type: 'pageSize', pageSize })}
+        />
+      </Stack>
+    </Paper>
+  );
+}
