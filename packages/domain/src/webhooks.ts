@@ -1,13 +1,11 @@
 import { z } from 'zod';
 import { EVENT_KINDS, eventKindsParameter } from './events.ts';
 
-// Outbound webhooks (issue 19): an Admin registers an HTTPS endpoint for event kinds; each delivery
+// Outbound webhooks: an Admin registers an HTTPS endpoint for event kinds; each delivery
 // is a POST of one event, signed so the receiver can trust it and refuse a replay.
 
 /** The header a delivery is signed in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const SIGNATURE_HEADER = 'Quayside-Signature';
-/** A receiver should refuse a delivery signed longer ago than this (a replay). */
-export const SIGNATURE_TOLERANCE_SECONDS = 300;
 /** Tries before a delivery is given up as failed; the waits double from one minute (about 4 hours in all). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 export const WEBHOOK_FIRST_RETRY_SECONDS = 60;

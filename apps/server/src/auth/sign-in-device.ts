@@ -52,8 +52,6 @@ export function createSignInDevices(options: { authSecret: string; publicUrl: st
   };
 }
 
-export type SignInDevices = ReturnType<typeof createSignInDevices>;
-
 function cookieValue(header: string, name: string): string | null {
   for (const pair of header.split(';')) {
     const at = pair.indexOf('=');

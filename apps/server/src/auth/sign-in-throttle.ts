@@ -101,5 +101,3 @@ export function createSignInThrottle(db: Queryable, rules: SignInThrottle) {
     },
   };
 }
-
-export type SignInThrottler = ReturnType<typeof createSignInThrottle>;

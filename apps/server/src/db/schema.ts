@@ -1,3 +1,4 @@
+import { DEFAULT_ETA_SLIP_DAYS, MAX_ETA_SLIP_DAYS } from '@quayside/domain/exceptions';
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -253,7 +254,7 @@ export const exceptionSweeps = pgTable('exception_sweeps', {
 });
 
 /**
- * What a person follows (issue 19's alerts): one shipment, or a saved filter of line items
+ * What a person follows for alerts: one shipment, or a saved filter of line items
  * ('all late arrivals of Kestrel Freight': the dashboard's query in its wire form, `query`).
  */
 export const follows = pgTable(
@@ -456,12 +457,15 @@ export const exceptionSettings = pgTable(
   'exception_settings',
   {
     id: integer('id').primaryKey().default(1),
-    eta_slip_days: integer('eta_slip_days').notNull().default(3),
+    eta_slip_days: integer('eta_slip_days').notNull().default(DEFAULT_ETA_SLIP_DAYS),
     updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
     check('exception_settings_single_row', sql`${table.id} = 1`),
-    check('exception_settings_slip_days', sql`${table.eta_slip_days} between 1 and 365`),
+    check(
+      'exception_settings_slip_days',
+      sql`${table.eta_slip_days} between 1 and ${sql.raw(String(MAX_ETA_SLIP_DAYS))}`,
+    ),
   ],
 );
 
@@ -506,7 +510,7 @@ export const importShipments = pgTable(
 );
 
 /**
- * Named dashboard views (issue 21): the dashboard's query in its wire form (`query`, as its address
+ * Named dashboard views: the dashboard's query in its wire form (`query`, as its address
  * has it), the columns shown and the density, private or `shared` with the owner's own people
  * (auth/visibility.ts). A name is the owner's once, compared as foldCase does (ASCII letters only,
  * as lower() under "C" on every engine).

@@ -1,17 +1,11 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { prefetchDashboard } from '../features/dashboard/prefetch-dashboard.ts';
 import { paths } from '../lib/navigation.ts';
-import {
-  canEdit,
-  canEditExceptionRules,
-  canManageUsers,
-  canManageWebhooks,
-  canSeeReports,
-} from '../lib/permissions.ts';
 import { Loading, RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
+import { type ScreenName, screenList } from './screens.ts';
 
 // The sign-in screens are in the first JavaScript; the signed-in frame, the dashboard and every
 // other screen are chunks of their own, fetched when first opened, so /login carries none of them.
@@ -49,6 +43,21 @@ const WebhooksPage = lazy(() =>
 const UserManagementPage = lazy(() =>
   import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
 );
+
+/** What each screen of app/screens.ts shows. */
+const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
+  dashboard: <DashboardPage />,
+  import: <ImportPage />,
+  reports: <ReportsPage />,
+  analytics: <AnalyticsPage />,
+  userManagement: <UserManagementPage />,
+  alerts: <AlertsPage />,
+  exceptionRules: <ExceptionRulesPage />,
+  webhooks: <WebhooksPage />,
+  lineItem: <LineItemPage />,
+  shipment: <ShipmentPage mode="edit" />,
+  createShipment: <ShipmentPage mode="create" />,
+};
 
 /**
  * The code and data of the screen the app opens on, asked for as soon as the session names the user
@@ -104,52 +113,19 @@ export function AppRoutes() {
             </RequireAuth>
           }
         >
-          <Route index element={<DashboardPage />} />
-          <Route path={paths.lineItemPattern} element={<LineItemPage />} />
-          <Route path={paths.shipmentPattern} element={<ShipmentPage mode="edit" />} />
-          <Route path={paths.createShipment} element={<ShipmentPage mode="create" />} />
-          <Route path={paths.analytics} element={<AnalyticsPage />} />
-          <Route path={paths.alerts} element={<AlertsPage />} />
-          <Route
-            path={paths.exceptionRules}
-            element={
-              <RequireRole isAllowed={canEditExceptionRules}>
-                <ExceptionRulesPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path={paths.webhooks}
-            element={
-              <RequireRole isAllowed={canManageWebhooks}>
-                <WebhooksPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path={paths.userManagement}
-            element={
-              <RequireRole isAllowed={canManageUsers}>
-                <UserManagementPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path={paths.import}
-            element={
-              <RequireRole isAllowed={canEdit}>
-                <ImportPage />
-              </RequireRole>
-            }
-          />
-          <Route
-            path={paths.reports}
-            element={
-              <RequireRole isAllowed={canSeeReports}>
-                <ReportsPage />
-              </RequireRole>
-            }
-          />
+          {screenList.map(([name, screen]) => (
+            <Route
+              key={name}
+              path={screen.path}
+              element={
+                screen.isAllowed ? (
+                  <RequireRole isAllowed={screen.isAllowed}>{SCREEN_ELEMENTS[name]}</RequireRole>
+                ) : (
+                  SCREEN_ELEMENTS[name]
+                )
+              }
+            />
+          ))}
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Route>
       </Routes>

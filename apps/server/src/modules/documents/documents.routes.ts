@@ -130,7 +130,7 @@ export function registerDocumentRoutes(
 }
 
 /**
- * What a browser shows in its tab (issue 21: 'View' shows PDFs and images): its PDF viewer, and the
+ * What a browser shows in its tab ('View' shows PDFs and images): its PDF viewer, and the
  * images every browser draws. TIFF and HEIC, which most do not, download like the rest.
  */
 const SHOWN_IN_BROWSER = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/gif', 'image/webp']);

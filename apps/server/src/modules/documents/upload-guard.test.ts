@@ -127,5 +127,24 @@ describe.each(['local', 's3'] as const)('documents kept in the %s store', (kind)
       });
       expect(listed.json<{ documents: unknown[] }>().documents).toHaveLength(3);
     });
+
+    it('is shared by people whose company names differ only in spacing and case', async () => {
+      await insertShipment(t.db, { shipment: 'SHP-FREIGHT', forwarder_name: 'Kestrel Freight' });
+      const one = await t.signedInAs({
+        email: 'one@freight.example',
+        role: 'Forwarder',
+        company_name: 'Kestrel Freight',
+      });
+      const other = await t.signedInAs({
+        email: 'other@freight.example',
+        role: 'Forwarder',
+        company_name: ' kestrel freight ',
+      });
+      expect((await upload(one, 'SHP-FREIGHT', pdf(600))).statusCode).toBe(200);
+      const past = await upload(other, 'SHP-FREIGHT', pdf(600));
+      expect([past.statusCode, past.json()]).toEqual([413, { message: quotaExceeded(QUOTA, t.config.orgName) }]);
+      expect((await upload(other, 'SHP-FREIGHT', pdf(400))).statusCode).toBe(200);
+      expect((await upload(one, 'SHP-FREIGHT', pdf(20))).statusCode).toBe(413);
+    });
   });
 });

@@ -1,6 +1,8 @@
 import { isConfinedToItsCompany } from '@quayside/domain/permissions';
+import { companyKey } from '@quayside/domain/text';
 import { and, eq, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
+import { forwarderKeySql } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { documents, people } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
@@ -27,7 +29,13 @@ export async function assertUploadQuota(
     .select({ used: sql<string>`coalesce(sum(${documents.size_bytes}), 0)::text` })
     .from(documents)
     .innerJoin(people, eq(people.id, documents.uploaded_by))
-    .where(and(eq(people.company_name, principal.company), eq(people.role, 'Forwarder')));
+    .where(
+      and(
+        // One company however its people's company names are spaced or cased, as visibility compares them.
+        sql`${forwarderKeySql(sql`${people.company_name}`)} = ${companyKey(principal.company)}`,
+        eq(people.role, 'Forwarder'),
+      ),
+    );
   const used = Number(row?.used ?? 0);
   const isFull = incomingBytes === 0 ? used >= quota.bytes : used + incomingBytes > quota.bytes;
   if (isFull) throw new AppError('too_large', quotaExceeded(quota.bytes, quota.orgName));

@@ -11,7 +11,7 @@ export async function countRows(db: Queryable, where: SQL, limit?: number) {
 
 /**
  * About this many rows are read for an estimate: a 2% sample at 1,000,000 line items, the whole
- * table up to 20,000 (bench/RESULTS.md, issue 23).
+ * table up to 20,000 (bench/RESULTS.md, 'Counts and throughput').
  */
 const SAMPLED_ROWS = 20_000;
 
@@ -19,7 +19,7 @@ const SAMPLED_ROWS = 20_000;
  * Fewer matches in the sample say too little to show: no estimate then. Matching rows lie together
  * (a shipment's line items, an import's shipments), so a sample of pages is off by more than a
  * sample of rows would be. At 1,000,000 line items the Admin's estimates missed by 31% or more in one
- * question of twenty with 30 as the floor, by 13% with 100 (bench/RESULTS.md, issue 23).
+ * question of twenty with 30 as the floor, by 13% with 100 (bench/RESULTS.md, 'Counts and throughput').
  */
 const FEWEST_SAMPLED_MATCHES = 100;
 

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShipment } from '../../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../../testing/test-app.ts';
 
-// An export's query answers before the first byte is sent (issue 16): when it fails, the client
+// An export's query answers before the first byte is sent: when it fails, the client
 // hears an error with a message, never a 200 whose CSV stops after the header row. The failure is
 // made for real, by taking the table the export reads away for a moment.
 

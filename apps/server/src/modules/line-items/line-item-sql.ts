@@ -2,32 +2,19 @@ import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-co
 import { effectiveSort, type Filter, type RowQuery, type SortRule, tieOrder } from '@quayside/domain/line-item-query';
 import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
+import type { lineItemRows } from '../../db/schema.ts';
 import { anyException, type ExceptionContext } from '../exceptions/exception-sql.ts';
+import { sourceOf } from './line-item-source.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
 // Its text columns use the "C" collation, so lower() and ILIKE fold ASCII only, exactly as foldCase().
 // Sort expressions are spelled as the migration's indexes spell them, so the planner can use those.
 
-const ROW_COLUMN: Record<ColumnKey, string> = {
-  title: 'title',
-  related_shipment: 'related_shipment',
-  forwarder_name: 'forwarder_name',
-  cosignee_name: 'cosignee_name',
-  origin_port: 'origin_port',
-  destination_port: 'destination_port',
-  transit_type: 'transit_type',
-  numberOfParts: 'number_of_parts',
-  part_numbers: 'part_numbers',
-  total_qty: 'total_qty',
-  atd: 'atd',
-  dest_eta: 'dest_eta',
-  ata: 'ata',
-  est_delivery: 'est_delivery',
-  house: 'house',
-  master: 'master',
-};
+/** The read model names its columns as the API names the fields, numberOfParts aside; schema.ts types it. */
+const rowColumnOf = (key: ColumnKey): keyof typeof lineItemRows.$inferSelect =>
+  key === 'numberOfParts' ? 'number_of_parts' : key;
 
-const column = (key: ColumnKey) => sql.raw(`r.${ROW_COLUMN[key]}`);
+const column = (key: ColumnKey) => sql.raw(`r.${rowColumnOf(key)}`);
 const isNumberCell = (cell: SQL) => sql`${cell} ~ ${sql.raw(`'${NUMBER_TEXT_SQL}'`)}`;
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
@@ -47,7 +34,7 @@ export function displayed(key: ColumnKey): SQL {
  * A cell of the CSV export (domain's exportedText): as displayed, but the transit type as stored on
  * the shipment (`s`, joined by the export), since the read model keeps only its displayed text.
  */
-export const exported = (key: ColumnKey): SQL => (key === 'transit_type' ? sql`s.trans` : displayed(key));
+export const exported = (key: ColumnKey): SQL => (key === 'transit_type' ? sourceOf(key) : displayed(key));
 
 /**
  * The search, filters, PO, import and exceptions of `query` as one condition on line_item_rows `r`

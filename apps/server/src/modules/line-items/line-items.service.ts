@@ -22,6 +22,7 @@ import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
+import { type SourceField, sourceOf } from './line-item-source.ts';
 import { exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
 
 /**
@@ -29,7 +30,7 @@ import { exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line
  * a walk in sort order may read most of the table before a page fills. When the chosen kinds have
  * at most this many line items (exception_counts says so at once), they are found by their
  * indexes and sorted in memory; more are dense enough for the walk, which then must not be traded
- * for the indexes (bench/RESULTS.md, issue 19).
+ * for the indexes (bench/RESULTS.md, the runs of 2026-11-25).
  */
 const SORTED_IN_MEMORY = 10_000;
 
@@ -215,13 +216,14 @@ function parseIdArray(text: string): Float64Array {
 }
 
 /** A timestamp as the API writes it (toISOString's format), whatever the driver's type parsers do. */
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const iso = (field: SourceField) =>
+  sql`to_char(${sourceOf(field)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 /** Amounts are numeric (unbounded): read as text, then made numbers, as the shipment API does. */
-const amount = (column: string) => ({
-  select: sql.raw(`${column}::text`),
+const amount = (field: SourceField) => ({
+  select: sql`${sourceOf(field)}::text`,
   read: (value: string | null) => (value === null ? null : Number(value)),
   /** In JSON the numeric is a number already. */
-  json: sql.raw(column),
+  json: sourceOf(field),
 });
 
 /**
@@ -231,32 +233,32 @@ const amount = (column: string) => ({
  */
 const STORED_FIELDS = {
   _id: sql`li.id::text`,
-  title: sql`li.title`,
-  related_shipment: sql`s.shipment`,
-  forwarder_name: sql`s.forwarder_name`,
-  cosignee_name: sql`s.consignee_name`,
-  consignor_name: sql`s.consignor_name`,
-  origin_port: sql`s.origin`,
-  destination_port: sql`s.dest`,
-  transit_type: sql`s.trans`,
-  master: sql`s.master`,
-  house: sql`s.house`,
-  obl_received_date: iso('s.obl_received_date'),
-  atd: iso('s.atd'),
-  dest_eta: iso('s.dest_eta'),
-  ata: iso('s.ata'),
-  est_delivery: iso('s.est_delivery'),
-  act_delivery: iso('s.act_delivery'),
-  shipment_origin_etd: iso('s.origin_etd'),
-  created: iso('li.created'),
-  weight: amount('s.weight'),
-  outer: amount('s.outer'),
-  volume: amount('s.volume'),
+  title: sourceOf('title'),
+  related_shipment: sourceOf('related_shipment'),
+  forwarder_name: sourceOf('forwarder_name'),
+  cosignee_name: sourceOf('cosignee_name'),
+  consignor_name: sourceOf('consignor_name'),
+  origin_port: sourceOf('origin_port'),
+  destination_port: sourceOf('destination_port'),
+  transit_type: sourceOf('transit_type'),
+  master: sourceOf('master'),
+  house: sourceOf('house'),
+  obl_received_date: iso('obl_received_date'),
+  atd: iso('atd'),
+  dest_eta: iso('dest_eta'),
+  ata: iso('ata'),
+  est_delivery: iso('est_delivery'),
+  act_delivery: iso('act_delivery'),
+  shipment_origin_etd: iso('shipment_origin_etd'),
+  created: iso('created'),
+  weight: amount('weight'),
+  outer: amount('outer'),
+  volume: amount('volume'),
   parts: sql`coalesce((select json_agg(json_build_object('part_number', p.part_number, 'qty', p.qty) order by p.id)
                        from parts p where p.line_item_id = li.id), '[]')`,
-  po_review_required: sql`li.po_review_required`,
-  ignore_po_character_count: sql`li.ignore_po_character_count`,
-  hide_lineitem: sql`li.hide_lineitem`,
+  po_review_required: sourceOf('po_review_required'),
+  ignore_po_character_count: sourceOf('ignore_po_character_count'),
+  hide_lineitem: sourceOf('hide_lineitem'),
 } satisfies {
   [Field in keyof LineItem]?: SQL | { select: SQL; read: (value: never) => LineItem[Field]; json: SQL };
 };
@@ -322,7 +324,7 @@ function toLineItem(stored: StoredLineItem): LineItem {
 }
 
 /** The line_items row `li` as jsonb, as updateLineItem's audit entries keep it (`created` as JSON writes a Date). */
-export const LINE_ITEM_ROW_JSON = sql`(to_jsonb(li) || jsonb_build_object('created', ${iso('li.created')}))`;
+export const LINE_ITEM_ROW_JSON = sql`(to_jsonb(li) || jsonb_build_object('created', ${iso('created')}))`;
 
 const DUPLICATE_PO = 'This shipment already has a line item with that PO number.';
 /**

@@ -9,7 +9,7 @@ import {
   type WebhookDelivery,
   type WebhookRequest,
 } from '@quayside/domain/webhooks';
-import { desc, eq, inArray } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { canManageWebhooks } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -135,12 +135,3 @@ export async function deleteWebhook(db: Database, principal: Principal, id: numb
     write.audit({ action: 'delete', entity: 'webhook', entityId: row.id, before: webhookOf(row) });
   });
 }
-
-/** The webhooks of these ids (for the deliverer). */
-export const webhooksById = (db: Queryable, ids: readonly number[]) =>
-  ids.length === 0
-    ? Promise.resolve([])
-    : db
-        .select()
-        .from(webhooks)
-        .where(inArray(webhooks.id, [...ids]));

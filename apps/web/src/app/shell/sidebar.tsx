@@ -1,14 +1,7 @@
-import AssessmentIcon from '@mui/icons-material/Assessment';
-import DashboardIcon from '@mui/icons-material/Dashboard';
 import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
-import FileUploadIcon from '@mui/icons-material/FileUpload';
-import GroupIcon from '@mui/icons-material/Group';
-import InsightsIcon from '@mui/icons-material/Insights';
 import LogoutIcon from '@mui/icons-material/Logout';
-import RuleIcon from '@mui/icons-material/Rule';
 import SearchIcon from '@mui/icons-material/Search';
 import SupportAgentIcon from '@mui/icons-material/SupportAgent';
-import WebhookIcon from '@mui/icons-material/Webhook';
 import {
   Box,
   Button,
@@ -27,16 +20,10 @@ import { NavLink, useNavigate } from 'react-router';
 import { AlertBell, useUnreadAlerts } from '../../components/alerts/alert-bell.tsx';
 import { ShipmentSearch } from '../../features/shipments/shipment-search.tsx';
 import { paths } from '../../lib/navigation.ts';
-import {
-  canEdit,
-  canEditExceptionRules,
-  canManageUsers,
-  canManageWebhooks,
-  canSeeReports,
-} from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSession, useSignedInUser } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
+import { mayOpen, screenList } from '../screens.ts';
 
 export const RAIL_WIDTH = 72;
 export const EXPANDED_WIDTH = 264;
@@ -46,7 +33,6 @@ type NavEntry = {
   label: string;
   to: string;
   icon: ReactNode;
-  isShown: boolean;
   /** What a screen reader says when it is more than the label (the bell's unread count). */
   accessibleName?: string;
 };
@@ -88,22 +74,13 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
   const unreadAlerts = useUnreadAlerts();
   const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
 
-  const entries: NavEntry[] = [
-    { label: 'Dashboard', to: paths.dashboard, icon: <DashboardIcon />, isShown: true },
-    { label: 'Import', to: paths.import, icon: <FileUploadIcon />, isShown: canEdit(role) },
-    { label: 'Reports', to: paths.reports, icon: <AssessmentIcon />, isShown: canSeeReports(role) },
-    { label: 'Analytics', to: paths.analytics, icon: <InsightsIcon />, isShown: true },
-    { label: 'User management', to: paths.userManagement, icon: <GroupIcon />, isShown: canManageUsers(role) },
-    {
-      label: 'Alerts',
-      to: paths.alerts,
-      icon: <AlertBell unread={unreadAlerts} />,
-      isShown: true,
-      accessibleName: unreadAlerts > 0 ? `Alerts, ${unreadAlerts} unread` : 'Alerts',
-    },
-    { label: 'Exception rules', to: paths.exceptionRules, icon: <RuleIcon />, isShown: canEditExceptionRules(role) },
-    { label: 'Webhooks', to: paths.webhooks, icon: <WebhookIcon />, isShown: canManageWebhooks(role) },
-  ];
+  const entries: NavEntry[] = screenList.flatMap(([, screen]) => {
+    if (!screen.nav || !mayOpen(screen, role)) return [];
+    const { label, icon: Icon } = screen.nav;
+    if (Icon !== 'alert-bell') return [{ label, to: screen.path, icon: <Icon /> }];
+    const accessibleName = unreadAlerts > 0 ? `${label}, ${unreadAlerts} unread` : label;
+    return [{ label, to: screen.path, icon: <AlertBell unread={unreadAlerts} />, accessibleName }];
+  });
 
   const logout = async () => {
     await signOut();
@@ -133,11 +110,9 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
 
       {/* Focusing the search dims the navigation (SPEC.md §2). */}
       <List sx={{ flex: 1, opacity: isSearching ? 0.35 : 1, transition: 'opacity 150ms' }}>
-        {entries
-          .filter((entry) => entry.isShown)
-          .map((entry) => (
-            <NavItem key={entry.to} entry={entry} isExpanded={isExpanded} />
-          ))}
+        {entries.map((entry) => (
+          <NavItem key={entry.to} entry={entry} isExpanded={isExpanded} />
+        ))}
         {support ? (
           <ListItem disablePadding>
             <ListItemButton

@@ -1,9 +1,8 @@
 import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, useLocation, useNavigate, useParams } from 'react-router';
+import { useLocation, useNavigate, useParams } from 'react-router';
 import { paths } from '../../lib/navigation.ts';
-import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentEditor } from './shipment-editor.tsx';
 import { shipmentQuery } from './shipments-api.ts';
@@ -64,13 +63,7 @@ export function ShipmentPage({ mode }: { mode: 'edit' | 'create' }) {
   const { profile, status } = useProfile();
   // Editing rights come from the role: wait for it rather than flash read-only controls.
   if (!profile && status === 'loading') return <PageLoading label="Loading" />;
-  if (mode === 'create') {
-    // Read-only roles cannot create (New Shipment is hidden from them): they land on the dashboard.
-    return canEdit(profile?.role) ? (
-      <ShipmentEditor mode="create" shipment={null} />
-    ) : (
-      <Navigate to={paths.dashboard} replace />
-    );
-  }
+  // Who may create is app/screens.ts's rule, checked by the route.
+  if (mode === 'create') return <ShipmentEditor mode="create" shipment={null} />;
   return <ShipmentDetail key={id} shipmentNumber={id} />;
 }

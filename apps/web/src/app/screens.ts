@@ -1,0 +1,59 @@
+import AssessmentIcon from '@mui/icons-material/Assessment';
+import DashboardIcon from '@mui/icons-material/Dashboard';
+import FileUploadIcon from '@mui/icons-material/FileUpload';
+import GroupIcon from '@mui/icons-material/Group';
+import InsightsIcon from '@mui/icons-material/Insights';
+import RuleIcon from '@mui/icons-material/Rule';
+import WebhookIcon from '@mui/icons-material/Webhook';
+import type { SvgIcon } from '@mui/material';
+import type { Role } from '@quayside/domain/people';
+import { paths } from '../lib/navigation.ts';
+import {
+  canEdit,
+  canEditExceptionRules,
+  canManageUsers,
+  canManageWebhooks,
+  canSeeReports,
+} from '../lib/permissions.ts';
+
+// The signed-in screens, once: app/routes.tsx routes each path (behind its permission) and the
+// sidebar links those with a `nav` entry that the user's role may open, in this order.
+
+export type Screen = {
+  /** The route's path (a pattern where the screen takes an `:id`). */
+  path: string;
+  /** Who may open it; without one, every signed-in user. Anyone else lands on the dashboard. */
+  isAllowed?: (role: Role | undefined) => boolean;
+  /** How the sidebar links it; the alerts screen's icon is the bell with its unread count. */
+  nav?: { label: string; icon: typeof SvgIcon | 'alert-bell' };
+};
+
+export const SCREENS = {
+  dashboard: { path: paths.dashboard, nav: { label: 'Dashboard', icon: DashboardIcon } },
+  import: { path: paths.import, isAllowed: canEdit, nav: { label: 'Import', icon: FileUploadIcon } },
+  reports: { path: paths.reports, isAllowed: canSeeReports, nav: { label: 'Reports', icon: AssessmentIcon } },
+  analytics: { path: paths.analytics, nav: { label: 'Analytics', icon: InsightsIcon } },
+  userManagement: {
+    path: paths.userManagement,
+    isAllowed: canManageUsers,
+    nav: { label: 'User management', icon: GroupIcon },
+  },
+  alerts: { path: paths.alerts, nav: { label: 'Alerts', icon: 'alert-bell' } },
+  exceptionRules: {
+    path: paths.exceptionRules,
+    isAllowed: canEditExceptionRules,
+    nav: { label: 'Exception rules', icon: RuleIcon },
+  },
+  webhooks: { path: paths.webhooks, isAllowed: canManageWebhooks, nav: { label: 'Webhooks', icon: WebhookIcon } },
+  lineItem: { path: paths.lineItemPattern },
+  shipment: { path: paths.shipmentPattern },
+  createShipment: { path: paths.createShipment, isAllowed: canEdit },
+} as const satisfies Record<string, Screen>;
+
+export type ScreenName = keyof typeof SCREENS;
+
+/** Every screen with its name, in the sidebar's order. */
+export const screenList = Object.entries(SCREENS) as [ScreenName, Screen][];
+
+/** Whether a user of this role may open the screen. */
+export const mayOpen = (screen: Screen, role: Role | undefined) => screen.isAllowed?.(role) ?? true;
