@@ -45,7 +45,7 @@ export default defineConfig(async () => {
     test: {
       // Vitest runs one file at a time on two cores (cores - 1), but most server files spend their
       // time waiting on PostgreSQL, child servers and timers: three at once took the two server
-      // projects from 1,319 s to 772 s on this machine (issue 23).
+      // projects from 1,319 s to 772 s on this machine (bench/RESULTS.md, 'The test suite').
       maxWorkers: 3,
       projects: [
         { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },

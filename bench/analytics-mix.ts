@@ -1,4 +1,4 @@
-// Issue 20's figures through HTTP, as a signed-in user: each figure asked `runs` different
+// The analytics figures through HTTP, as a signed-in user: each figure asked `runs` different
 // questions (seeded random date ranges, date bases, periods and filters), one request at a time,
 // so every answer is computed. The first question of each figure is the widest: every shipment
 // of the last three years, unfiltered.
@@ -25,7 +25,7 @@ export const ANALYTICS_PATHS = [
 ] as const;
 export type AnalyticsRow = Summary & { figure: string };
 
-/** Issue 20's target at 1,000,000 line items on PostgreSQL, any filter. */
+/** The analytics target at 1,000,000 line items on PostgreSQL, any filter. */
 export const ANALYTICS_TARGET_MS = 300;
 
 /** mulberry32: the same questions on every run and engine. */

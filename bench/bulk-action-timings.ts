@@ -1,4 +1,4 @@
-// Bulk actions on 'all N matching' (issue 21 item 5): a fresh database bulk-loaded with N line items
+// Bulk actions on 'all N matching': a fresh database bulk-loaded with N line items
 // (default 100,000; the bench's loader), then, as an Admin through the service the route calls:
 // hide every line item, unhide them, set 'Valid PO #' on one transit type's, and delete them all.
 // Prints a Markdown table for RESULTS.md.

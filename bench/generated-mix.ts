@@ -1,4 +1,4 @@
-// Issue 23: questions a user builds, not a fixed list. A seeded generator draws filters (any column
+// Questions a user builds, not a fixed list. A seeded generator draws filters (any column
 // × any operator, one to five, AND or OR), a sort of up to two columns, a page up to 200 of any page
 // size, a search, a report and the exception filters, with values taken from line items that exist
 // at every size (the first shipments of the bulk load). Each question is asked once with a URL the

@@ -1,4 +1,4 @@
-// The generated mix's part of the report (issue 23): the distribution of each kind of answer at
+// The generated mix's part of the report: the distribution of each kind of answer at
 // each size, the ten slowest questions, how each question's time grows with the table, and PGlite
 // against PostgreSQL question by question.
 import type { Engine, UserName } from './bench-server.ts';

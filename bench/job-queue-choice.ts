@@ -1,4 +1,4 @@
-// Which PostgreSQL job queue (issue 19): pg-boss or graphile-worker, measured on the embedded
+// Which PostgreSQL job queue: pg-boss or graphile-worker, measured on the embedded
 // database and on PostgreSQL. Both are installed only for this run:
 //   npm i --no-save pg-boss@10.4.2 graphile-worker@0.17.3 && node --import tsx bench/job-queue-choice.ts
 // It reports: whether the queue starts at all, how long starting takes (its schema included), how

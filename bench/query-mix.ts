@@ -38,7 +38,7 @@ const filter = (column: string, operator: string, value = ''): Filter => ({ colu
 export const COMMON_SEARCH = 'sea';
 export const EXCEPTION_SUMMARY = 'exception summary (all six kinds)';
 
-/** The fixed mix of issue 7: paging, a filter with a two-column sort, every operator, AND/OR, search, po=, suggestions. */
+/** The fixed mix of the first performance targets: paging, a filter with a two-column sort, every operator, AND/OR, search, po=, suggestions. */
 export function queryMix(sample: Sample): MixQuery[] {
   return [
     { name: 'default page', path: lineItems({}) },
@@ -105,7 +105,7 @@ export function queryMix(sample: Sample): MixQuery[] {
     { name: 'rare search', path: lineItems({ q: sample.title }) },
     { name: 'common search: sea', path: lineItems({ q: COMMON_SEARCH }) },
     { name: 'po= lookup', path: lineItems({ po: sample.title }) },
-    // Issue 19: 'Needs attention'. The summary counts every kind for the user (target 200 ms).
+    // 'Needs attention'. The summary counts every kind for the user (target 200 ms).
     { name: EXCEPTION_SUMMARY, path: '/api/Exceptions/summary' },
     { name: 'needs attention: late arrival', path: lineItems({ exception: 'late_arrival' }) },
     {

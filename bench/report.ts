@@ -1,5 +1,5 @@
 // The Markdown report of one `npm run bench` run: where and when it ran, then a table per measure,
-// with the issue's targets beside the figures they judge.
+// with the targets beside the figures they judge.
 import { readFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -52,8 +52,8 @@ const ms = (value: number) => (value >= 100 ? value.toFixed(0) : value.toFixed(1
 const count = (value: number) => value.toLocaleString('en');
 const isCount = (row: MixRow) => row.name.endsWith(': exact count');
 /**
- * The issues' latency targets on PostgreSQL at 1,000,000: a page 50 ms, an exact count of many
- * 300 ms, the exception summary 200 ms (issue 19).
+ * The latency targets on PostgreSQL at 1,000,000: a page 50 ms, an exact count of many
+ * 300 ms, the exception summary 200 ms.
  */
 const targetOf = (row: MixRow) => (row.name === EXCEPTION_SUMMARY ? 200 : isCount(row) ? 300 : 50);
 
@@ -160,7 +160,7 @@ function analyticsSection(results: SizeResult[], push: (...lines: string[]) => v
   if (measured.length === 0) return;
   const largest = measured.at(-1) as SizeResult;
   push(
-    `Analytics (issue 20) through HTTP, ms (median / p95 / max over ${largest.analytics?.admin[0]?.runs ?? '?'} different ` +
+    `Analytics through HTTP, ms (median / p95 / max over ${largest.analytics?.admin[0]?.runs ?? '?'} different ` +
       'questions each: seeded random ranges of 7 days to 3 years by ATD or Dest. ETA, periods and filters; the first ' +
       `is every shipment of the last 3 years). Target at 1,000,000 on PostgreSQL: p95 <= ${ANALYTICS_TARGET_MS} ms.`,
     '',

@@ -230,7 +230,7 @@ function pidOf(server: Server) {
 }
 
 /**
- * The daily exception sweep (issue 19), timed twice: the first, which takes stock of every
+ * The daily exception sweep, timed twice: the first, which takes stock of every
  * shipment's exceptions, and the next day's, which compares with it and records what is new.
  */
 async function measureSweep(db: Awaited<ReturnType<typeof openMigratedDatabase>>['db']): Promise<SweepFigures> {

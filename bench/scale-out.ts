@@ -1,4 +1,4 @@
-// Scale-out (issue 22): requests per second and latency for the default page and a filtered page
+// Scale-out: requests per second and latency for the default page and a filtered page
 // with one, two and three servers on one PostgreSQL database, the requests sent to the servers in
 // turn as a round-robin load balancer sends them. A fresh database bulk-loaded with N line items
 // (default 1,000,000; the bench's loader); each page asked with one URL (answers remembered) and

@@ -1,4 +1,4 @@
-// A shipment save that moves its dates (issue 23, target 6): a fresh database bulk-loaded with N line
+// A shipment save that moves its dates (Performance II, target 6): a fresh database bulk-loaded with N line
 // items (default 1,000,000; the bench's loader), then, as an Admin through the service the route
 // calls (updateShipment, so the same door: the line items' dashboard rows, the date history, the
 // analytics facts and the exceptions' dates kept in step, and the audit entry), N saves of a

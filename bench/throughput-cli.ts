@@ -1,4 +1,4 @@
-// Requests/s of new questions against a running server (issue 23, target 4): the default page and
+// Requests/s of new questions against a running server (Performance II, target 4): the default page and
 // one filtered page, every request a URL the server has not seen, so none is remembered:
 //   BASE_URL=http://127.0.0.1:3000 EMAIL=... PASSWORD=... node --import tsx bench/throughput-cli.ts [--seconds 20] [--connections 48]
 import { parseArgs } from 'node:util';

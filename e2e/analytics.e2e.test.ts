@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 20's journey: an Admin narrows /analytics to one consignee's March 2025, reads the figures
+// Analytics, end to end: an Admin narrows /analytics to one consignee's March 2025, reads the figures
 // as tables, follows 'Late arrival' into the dashboard and lands on that line item; the page reads
 // at 360 px; the forwarder sees its own scorecard row only.
 

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 21: acting on many rows — tick, Shift-click a range, 'all N matching'; export, hide, delete
+// Acting on many rows — tick, Shift-click a range, 'all N matching'; export, hide, delete
 // with one confirmation; each role offered only what the server allows.
 
 let browser: Browser;

@@ -6,7 +6,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 21: a grid people can live in — read at 1440 px, a real link per row, the keyboard alone,
+// A grid people can live in — read at 1440 px, a real link per row, the keyboard alone,
 // columns of one's own choosing, and cards on a phone.
 
 let browser: Browser;

@@ -5,7 +5,7 @@ import { launchBrowser, openContext } from './support/browser.ts';
 import { registerThroughMail } from './support/mailbox.ts';
 import { addPerson, signIn, uniqueEmail, users } from './support/sign-in.ts';
 
-// Issue 21: named views kept on the server, shared by link within one company (a forwarder with its
+// Named views kept on the server, shared by link within one company (a forwarder with its
 // own people), and nobody else's to open.
 
 let browser: Browser;

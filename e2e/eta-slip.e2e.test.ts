@@ -9,7 +9,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 19's journey: an Admin follows a shipment; a forwarder's report moves its Dest. ETA by 10
+// An ETA slip, end to end: an Admin follows a shipment; a forwarder's report moves its Dest. ETA by 10
 // days; the line item shows 'ETA slipped' on the dashboard and in its History tab, and the
 // follower's daily digest names it.
 
@@ -101,7 +101,7 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   await page.getByRole('link', { name: new RegExp(`${shipment}: ETA slipped`) }).waitFor();
   await page.getByRole('combobox', { name: 'An ETA slip' }).waitFor();
   await expectNoSeriousA11yViolations(page);
-  // The Admin's pages of this issue, as a screen reader meets them.
+  // The Admin's pages for webhooks and exception rules, as a screen reader meets them.
   for (const [path, heading] of [
     ['/webhooks', 'Webhooks'],
     ['/exception-rules', 'Exception rules'],

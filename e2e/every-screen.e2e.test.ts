@@ -5,7 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 21's bar for every screen: at a desktop's 1440 px and a phone's 375 px, axe finds nothing
+// The bar for every screen: at a desktop's 1440 px and a phone's 375 px, axe finds nothing
 // serious or critical, and nothing is wider than the screen (a table may scroll inside its box).
 
 let browser: Browser;

@@ -4,7 +4,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
 
-// Issue 21, 'What the walkthrough tripped over': at a phone's width the dashboard's toolbar buttons
+// What a walkthrough on a phone tripped over: at a phone's width the dashboard's toolbar buttons
 // keep their labels on one line and line up when they wrap, and a filter's operator is readable.
 
 let browser: Browser;

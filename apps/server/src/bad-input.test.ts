@@ -11,7 +11,7 @@ import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { insertShipment } from './testing/fixtures.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from './testing/test-app.ts';
 
-// Bad input on every route (issue 8): generated bodies and query strings with wrong types, missing
+// Bad input on every route: generated bodies and query strings with wrong types, missing
 // and extra fields, huge strings, deep JSON, unicode, NUL bytes, SQL and HTML metacharacters and
 // broken multipart. Whatever arrives, the answer is never a 5xx; a 4xx is JSON with a message; and
 // a rejected request leaves the data as it was. Write routes are sent requests that must fail: a
@@ -20,7 +20,7 @@ import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from './testing/te
 // The requests are refused before or apart from the engine, so the second engine's pass asks a
 // quarter as many, from a seed of its own: more different requests in all, in a quarter of the time.
 // PostgreSQL asks the full number and PGlite the quarter: the same cases cost PGlite about twice the
-// time (200 runs alone: 340 s on PGlite, ~190 s on PostgreSQL; issue 23). FUZZ_RUNS sets the number
+// time (200 runs alone: 340 s on PGlite, ~190 s on PostgreSQL). FUZZ_RUNS sets the number
 // for either engine.
 
 const ENGINE = process.env.TEST_DB === 'postgres' ? 'postgres' : 'pglite';
@@ -1923,7 +1923,7 @@ describe('bad input on every route', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
-// A NUL in a query string (issue 16). PostgreSQL text cannot hold it: it once reached the database
+// A NUL in a query string. PostgreSQL text cannot hold it: it once reached the database
 // from `po` and `shipment` (500) and cut an export short after its header (200). Every route,
 // listed by the route table above, refuses it before any query runs: a 4xx with a message, and
 // nothing changed, whatever the rest of the request.

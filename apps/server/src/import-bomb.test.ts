@@ -1,4 +1,4 @@
-// A spreadsheet cannot take the server down (issue 16): the real server, as a child process, is
+// A spreadsheet cannot take the server down: the real server, as a child process, is
 // sent the attack's workbook by a signed-in Forwarder, a dry-run import of an .xlsx whose
 // sharedStrings.xml unpacks to 2 GiB of tiny strings (it used to grow the server to 4.4 GB and kill
 // it). It refuses the file naming the limit, its memory stays low, and it goes on serving.

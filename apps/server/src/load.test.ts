@@ -1,6 +1,6 @@
 // Load: 50 virtual users read and write against the real server (a child process, the demo data
 // loaded) for QUAYSIDE_LOAD_SECONDS (default 5; .ci/run sets 60). On PostgreSQL three servers share
-// the database and take the requests in turn, as behind a load balancer (issue 22). Every answer
+// the database and take the requests in turn, as behind a load balancer. Every answer
 // must be 2xx, and every acknowledged write must be in the database at the end.
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

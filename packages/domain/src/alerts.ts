@@ -4,7 +4,7 @@ import { plainText } from './fields.ts';
 import { LineItemQuery } from './line-item-query.ts';
 import { SHIPMENT_NUMBER_MAX } from './shipments.ts';
 
-// Alerts (issue 19): a person follows shipments and saved filters, and hears of their events by
+// Alerts: a person follows shipments and saved filters, and hears of their events by
 // e-mail at once, in a daily digest, or only in the app's bell.
 
 export const ALERT_CHANNELS = ['email', 'digest', 'app'] as const;

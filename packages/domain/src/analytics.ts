@@ -6,7 +6,7 @@ import type { Filter } from './line-item-columns.ts';
 import { SHIPMENT_TEXT_MAX } from './shipments.ts';
 import { dayNumber, parseCalendarDate } from './text.ts';
 
-// Analytics (issue 20): what each figure is called and means, the filters every figure takes, and
+// Analytics: what each figure is called and means, the filters every figure takes, and
 // the arithmetic the figures share (on time, median and p90, periods), once. The server computes
 // the figures in SQL; these functions are also the reference its tests compare it with.
 

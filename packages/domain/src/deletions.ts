@@ -1,6 +1,6 @@
 import { z } from 'zod';
 
-// Recent deletions and their restore (issue 8 "Nothing lost"). Deletions are read from the audit
+// Recent deletions and their restore, so nothing deleted is lost. Deletions are read from the audit
 // log, so a deletion's id is its audit entry's id.
 
 export const DELETIONS_DEFAULT_LIMIT = 50;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { EXCEPTION_KINDS, EXCEPTION_LABELS, type ExceptionKind } from './exceptions.ts';
 
-// What happens to a shipment that people are told of (issue 19): by alerts to its followers and by
+// What happens to a shipment that people are told of: by alerts to its followers and by
 // webhooks to integrators. The database records them with the change (shipment_events).
 
 export const EVENT_KINDS = ['new_exception', 'eta_slipped', 'departed', 'arrived', 'document_uploaded'] as const;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LineItemQuery } from './line-item-query.ts';
 
-// Acting on many line items at once (issue 21 item 5): the rows ticked on the dashboard (their
+// Acting on many line items at once: the rows ticked on the dashboard (their
 // ids), or every row its query matches ('all N matching', sent as the query, never as N ids).
 
 export const BULK_ACTIONS = ['hide', 'unhide', 'validPo', 'invalidPo', 'delete'] as const;

@@ -57,7 +57,7 @@ export const REPORT_COLUMNS: Record<Report, readonly ColumnKey[]> = {
 };
 
 /**
- * The columns a table shows until its user chooses (issue 21's column chooser). At 1440 px the
+ * The columns a table shows until its user chooses with the column chooser. At 1440 px the
  * Default Report's 16 columns (2,646 px) showed 7, with Dest. ETA and every date off-screen: by
  * default it shows these ten, the dates included; the ports, consignee, part numbers and bills of
  * lading are a click away. DR keeps SPEC.md's list.
@@ -78,7 +78,7 @@ export const DEFAULT_SHOWN_COLUMNS: Record<Report, readonly ColumnKey[]> = {
   dr: REPORT_COLUMNS.dr,
 };
 
-/** How tightly a table's rows sit (issue 21). */
+/** How tightly a table's rows sit. */
 export const DENSITIES = ['compact', 'comfortable'] as const;
 export type Density = (typeof DENSITIES)[number];
 

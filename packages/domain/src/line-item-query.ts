@@ -17,7 +17,7 @@ import {
 import type { LineItem } from './line-items.ts';
 import { compareCodePoints, compareNumberTexts, foldCase, isNumberText, parseCalendarDate } from './text.ts';
 
-// The dashboard's query semantics (DESIGN.md 'The line-item query engine'), written once.
+// The dashboard's query semantics (search, the filter operators, AND/OR, sort), written once.
 // The server translates the same query to SQL; a property test holds the two equal.
 
 const MAX_TEXT = 200;

@@ -10,7 +10,7 @@ import {
 } from './permissions.ts';
 
 describe('the role table', () => {
-  it('gives each role what DESIGN.md says', () => {
+  it('gives each role the rights of SPEC.md §6, restoring deletions to the Admin alone', () => {
     const table = Object.fromEntries(
       ROLES.map((role) => [
         role,

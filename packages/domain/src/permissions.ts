@@ -1,9 +1,9 @@
 import type { Role } from './people.ts';
 
-// The role table of DESIGN.md, shared by the server (which enforces it on every call) and the web
-// app (which shows each role what it may do). Manager is display-only in the spec: a person
-// holding it is treated like an Employee (read-only, sees reports). An unknown role (a profile
-// not loaded yet) may do nothing.
+// The role table (SPEC.md §6, and who may restore deletions), shared by the server (which
+// enforces it on every call) and the web app (which shows each role what it may do). Manager is
+// display-only in the spec: a person holding it is treated like an Employee (read-only, sees
+// reports). An unknown role (a profile not loaded yet) may do nothing.
 
 /** Staff: everyone but a Forwarder. They see hidden line items, the reports and the staff switches. */
 export const isStaff = (role: Role | undefined) => role !== undefined && role !== 'Forwarder';

@@ -3,7 +3,7 @@ import { NUL_MESSAGE, noNul } from './fields.ts';
 import { COLUMN_KEYS, REPORT_COLUMNS, DENSITIES as VIEW_DENSITIES } from './line-item-columns.ts';
 import { LineItemQuery } from './line-item-query.ts';
 
-// Named dashboard views (issue 21): a search with its filters, sort, columns and page size, kept on
+// Named dashboard views: a search with its filters, sort, columns and page size, kept on
 // the server under a name, private or shared with the owner's own people (staff with staff, a
 // forwarder company with its own people); a shared view is a link. SPEC.md's per-user saved view
 // stays in the browser beside them.

@@ -6,7 +6,7 @@ import { insertShipment } from '../testing/fixtures.ts';
 import { multipart } from '../testing/multipart.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 
-// No oracle for what a forwarder may not see (issue 16): as Forwarder A, an answer about another
+// No oracle for what a forwarder may not see: as Forwarder A, an answer about another
 // company's shipment or PO, or about a hidden line item, is byte for byte an answer that some
 // request about a free or unrelated number gets too.
 

@@ -3,7 +3,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 
 // Many values as one parameter, a typed array, instead of a parameter each: Drizzle's builder spends
 // microseconds a parameter, and an import's batches of 1,000 rows cost more to build than PostgreSQL
-// took to run them (bench/RESULTS.md, issue 23).
+// took to run them (bench/RESULTS.md, 'Imports and saves').
 
 const NEEDS_ESCAPE = /[\\"]/;
 const ESCAPED = /[\\"]/g;

@@ -18,7 +18,7 @@ export const paths = {
   userManagement: '/user-management',
   import: '/import',
   reports: '/reports',
-  /** Issue 19: the bell's list, what the user follows, how they are told; an Admin's webhooks. */
+  /** Alerts: the bell's list, what the user follows, how they are told; an Admin's webhooks. */
   alerts: '/alerts',
   webhooks: '/webhooks',
   exceptionRules: '/exception-rules',
@@ -27,7 +27,7 @@ export const paths = {
   /** A line item by its place in the list passed in navigation state, or by its PO number. */
   lineItem: (id: number | string) => `/line-item/${encodeURIComponent(String(id))}`,
   /**
-   * A line item's own address, which opens it in a new tab, a bookmark or a message (issue 21):
+   * A line item's own address, which opens it in a new tab, a bookmark or a message:
    * its PO number, and its shipment, since one PO may be on several shipments.
    */
   lineItemOf: ({ title, related_shipment }: Pick<LineItem, 'title' | 'related_shipment'>) =>

@@ -81,7 +81,7 @@ export const alertKeys = {
 
 export const siteKeys = { all: ['site'] as const };
 
-/** Named dashboard views (issue 21): the list the user may open, and one opened by its link. */
+/** Named dashboard views: the list the user may open, and one opened by its link. */
 const VIEWS = ['views'] as const;
 
 export const viewKeys = {

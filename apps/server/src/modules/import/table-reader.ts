@@ -375,7 +375,7 @@ async function* readXlsx(
 const GUARD_ENTRY_NAME = 'quayside/end-of-entries';
 
 /**
- * exceljs's streaming reader can lose the zip's last entries (exceljs issue 3064): unzipper
+ * exceljs's streaming reader can lose the zip's last entries (a known exceljs bug): unzipper
  * announces the end of the zip once it has read it, though exceljs has not yet taken the entries
  * read ahead, and those are often the workbook part, shared strings or styles. A dummy entry
  * after the real ones, too large to be read ahead (1 MiB of zeros, 1 KiB compressed), holds

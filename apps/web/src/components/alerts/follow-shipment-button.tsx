@@ -4,7 +4,7 @@ import { Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { followsQuery, useFollow, useUnfollow } from './alerts-api.ts';
 
-/** On a shipment's screen: follow it to hear of its events (issue 19), or stop. */
+/** On a shipment's screen: follow it to hear of its events, or stop. */
 export function FollowShipmentButton({ shipmentNumber }: { shipmentNumber: string }) {
   const follows = useQuery(followsQuery());
   const follow = useFollow();

@@ -19,7 +19,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/navigation.ts';
 
-// Dates read as everywhere else in the app, YYYY-MM-DD (issue 21); the day is the reader's own, in
+// Dates read as everywhere else in the app, YYYY-MM-DD; the day is the reader's own, in
 // their time zone.
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 

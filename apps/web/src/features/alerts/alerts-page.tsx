@@ -183,7 +183,7 @@ function Follows() {
   );
 }
 
-/** `/alerts` (issue 19): the bell's list, what the user follows, and how each event kind reaches them. */
+/** `/alerts`: the bell's list, what the user follows, and how each event kind reaches them. */
 export function AlertsPage() {
   return (
     <Stack spacing={3}>

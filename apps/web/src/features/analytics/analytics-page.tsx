@@ -51,7 +51,7 @@ import { GraceSetting } from './grace-setting.tsx';
 export const SCORECARD_TITLE = 'Forwarder scorecard';
 export const NO_OPEN_EXCEPTIONS = 'No open exceptions for these filters.';
 
-/** Issue 20: volume, on-time, transit, ETA accuracy, exceptions, documents and the scorecard, for one question. */
+/** Analytics: volume, on-time, transit, ETA accuracy, exceptions, documents and the scorecard, for one question. */
 export function AnalyticsPage() {
   const { profile } = useProfile();
   const role = profile?.role;

@@ -160,7 +160,7 @@ function SettingsForm({ saved }: { saved: ExceptionSettings }) {
   );
 }
 
-/** `/exception-rules` (issue 19, Admin): the ETA slip threshold and the documents each Mode requires. */
+/** `/exception-rules` (Admin): the ETA slip threshold and the documents each Mode requires. */
 export function ExceptionRulesPage() {
   const settings = useQuery(settingsQuery());
   return (

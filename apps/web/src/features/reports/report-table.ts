@@ -1,7 +1,7 @@
 import type { DocumentListEntry } from '@quayside/domain/documents';
 import { compareCodePoints, foldCase } from '@quayside/domain/text';
 
-// The Reports table's order and pages (issue 21): any column sorts, newest first by default, and
+// The Reports table's order and pages: any column sorts, newest first by default, and
 // the list is shown a page at a time with a count.
 
 export const REPORT_SORT_KEYS = ['document', 'type', 'shipment', 'date', 'size'] as const;

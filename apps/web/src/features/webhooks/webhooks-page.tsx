@@ -230,7 +230,7 @@ function OrganisationSettingsSection() {
   );
 }
 
-/** `/webhooks` (issue 19, Admin): register an HTTPS receiver for event kinds and watch its deliveries. */
+/** `/webhooks` (Admin): register an HTTPS receiver for event kinds and watch its deliveries. */
 export function WebhooksPage() {
   return (
     <Stack spacing={3}>
