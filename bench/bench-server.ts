@@ -2,11 +2,13 @@
 // the real server (apps/server/src/main.ts) as a child process, with two signed-in users. The
 // server and the CLI are run by the same harness as the crash and load suites.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { type RealServer, runCli, signInOverHttp, startRealServer } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
+import { median, percentile } from './stats.ts';
 
 export type Engine = 'postgres' | 'pglite';
 
@@ -109,6 +111,58 @@ export const signIn = (baseUrl: string, user: UserName) =>
   signInOverHttp(baseUrl, USERS[user].email, USERS[user].password);
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type Load = { perSecond: number; p50: number; p95: number; p99: number; requests: number; failed: number };
+
+/**
+ * `loops` loops over one kept-alive agent, each asking `urlOf(next)` as soon as its last answer
+ * came, for `seconds`. Latencies in ms to one decimal; `perSecond` unrounded (callers differ).
+ */
+export async function driveLoad(
+  loops: number,
+  seconds: number,
+  token: string,
+  urlOf: (sequence: number) => string,
+): Promise<Load> {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: loops });
+  const headers = bearer(token);
+  const latencies: number[] = [];
+  let failed = 0;
+  let sequence = 0;
+  // Status 0 stands for a request that failed before any answer.
+  const ask = (url: string) =>
+    new Promise<number>((resolve) => {
+      const request = http.get(url, { agent, headers }, (response) => {
+        response.resume();
+        response.on('end', () => resolve(response.statusCode ?? 0));
+      });
+      request.on('error', () => resolve(0));
+    });
+  const started = performance.now();
+  const stopAt = Date.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: loops }, async () => {
+      while (Date.now() < stopAt) {
+        const next = sequence++;
+        const began = performance.now();
+        const status = await ask(urlOf(next));
+        latencies.push(performance.now() - began);
+        if (status !== 200) failed += 1;
+      }
+    }),
+  );
+  agent.destroy();
+  const elapsed = (performance.now() - started) / 1000;
+  const round = (value: number) => Math.round(value * 10) / 10;
+  return {
+    perSecond: latencies.length / elapsed,
+    p50: round(median(latencies)),
+    p95: round(percentile(latencies, 95)),
+    p99: round(percentile(latencies, 99)),
+    requests: latencies.length,
+    failed,
+  };
+}
 
 /** The server process's resident memory now, in bytes (Linux). */
 export function residentBytes(pid: number): number {

@@ -9,15 +9,14 @@
 // The load generator runs on the same machine as the server and the database.
 
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { runCli, signInOverHttp, startRealServer } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
 import { ANALYTICS_PATHS, analyticsQuestions } from './analytics-mix.ts';
-import { bearer, freshDatabase, load, postgresVersion, signIn } from './bench-server.ts';
+import { bearer, driveLoad, freshDatabase, type Load, load, postgresVersion, signIn } from './bench-server.ts';
 import { generateQuestions, sampleRows } from './generated-mix.ts';
-import { median, percentile } from './stats.ts';
+import { median } from './stats.ts';
 
 const { values } = parseArgs({
   options: {
@@ -75,7 +74,7 @@ async function withCpu<T>(pid: number, phase: () => Promise<T>) {
   return { result, cpu: `server ${server.toFixed(2)} cores, the rest ${others.toFixed(2)}` };
 }
 
-type Browsing = { perSecond: number; p50: number; p95: number; p99: number; requests: number; failed: number };
+type Browsing = Load;
 
 /** `users` loops, each asking the next question as soon as its last answer came, for `seconds`. */
 async function browse(
@@ -85,44 +84,14 @@ async function browse(
   tag: string,
   seconds: number,
 ): Promise<Browsing> {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: users });
-  const headers = bearer(token);
-  const latencies: number[] = [];
-  let failed = 0;
-  let sequence = 0;
-  const ask = (url: string) =>
-    new Promise<number>((resolve) => {
-      const request = http.get(url, { agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      request.on('error', () => resolve(0));
-    });
-  const started = performance.now();
-  const stopAt = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: users }, async () => {
-      while (Date.now() < stopAt) {
-        const next = sequence++;
-        const began = performance.now();
-        // An extra parameter the server ignores: no answer comes from memory.
-        const status = await ask(`${baseUrl}${paths[next % paths.length]}&unique=${tag}-${next}`);
-        latencies.push(performance.now() - began);
-        if (status !== 200) failed += 1;
-      }
-    }),
+  // An extra parameter the server ignores: no answer comes from memory.
+  const browsing = await driveLoad(
+    users,
+    seconds,
+    token,
+    (next) => `${baseUrl}${paths[next % paths.length]}&unique=${tag}-${next}`,
   );
-  agent.destroy();
-  const elapsed = (performance.now() - started) / 1000;
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return {
-    perSecond: Math.round((latencies.length / elapsed) * 10) / 10,
-    p50: round(median(latencies)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    requests: latencies.length,
-    failed,
-  };
+  return { ...browsing, perSecond: Math.round(browsing.perSecond * 10) / 10 };
 }
 
 type HeavyStep = { name: string; ms: number; status: number };

@@ -7,13 +7,11 @@
 // The load generator runs on the same machine as the servers and the database.
 
 import { randomBytes } from 'node:crypto';
-import http from 'node:http';
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { startServers } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
-import { freshDatabase, load, postgresVersion, signIn } from './bench-server.ts';
-import { median, percentile } from './stats.ts';
+import { driveLoad, freshDatabase, load, postgresVersion, signIn } from './bench-server.ts';
 
 const { values } = parseArgs({
   options: {
@@ -47,42 +45,13 @@ type Figures = {
 
 /** `connections` loops, each asking the next server in turn as soon as its last answer came. */
 async function drive(baseUrls: string[], token: string, query: (sequence: number) => string) {
-  const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
-  const headers = { authorization: `Bearer ${token}` };
-  const latencies: number[] = [];
-  let errors = 0;
-  let sequence = 0;
-  const ask = (url: string) =>
-    new Promise<number>((resolve) => {
-      const request = http.get(url, { agent, headers }, (response) => {
-        response.resume();
-        response.on('end', () => resolve(response.statusCode ?? 0));
-      });
-      request.on('error', () => resolve(0));
-    });
-  const started = performance.now();
-  const stopAt = Date.now() + seconds * 1000;
-  await Promise.all(
-    Array.from({ length: connections }, async () => {
-      while (Date.now() < stopAt) {
-        const next = sequence++;
-        const began = performance.now();
-        const status = await ask(`${baseUrls[next % baseUrls.length]}/api/LineItems?${query(next)}`);
-        latencies.push(performance.now() - began);
-        if (status !== 200) errors += 1;
-      }
-    }),
+  const { perSecond, p50, p95, p99, failed } = await driveLoad(
+    connections,
+    seconds,
+    token,
+    (next) => `${baseUrls[next % baseUrls.length]}/api/LineItems?${query(next)}`,
   );
-  agent.destroy();
-  const elapsed = (performance.now() - started) / 1000;
-  const round = (value: number) => Math.round(value * 10) / 10;
-  return {
-    perSecond: Math.round(latencies.length / elapsed),
-    p50: round(median(latencies)),
-    p95: round(percentile(latencies, 95)),
-    p99: round(percentile(latencies, 99)),
-    errors,
-  };
+  return { perSecond: Math.round(perSecond), p50, p95, p99, errors: failed };
 }
 
 const database = await freshDatabase('postgres', 'scale');

@@ -1,17 +1,20 @@
 // The live database against the current-state SQL files (database-logic.ts). A function or trigger
 // the database has and no file declares fails, as does one a file declares and the database lacks,
-// or an index whose live definition is not its file's. To change what the database does, change
-// the .sql file, not a migration: a migration that writes a function or trigger fails here too.
+// an index whose live definition is not its file's, or a live index neither schema.ts nor a file
+// declares. To change what the database does, change the .sql file, not a migration: a migration
+// that writes a function or trigger fails here too.
 import { readdirSync, readFileSync } from 'node:fs';
 import { EVENT_KINDS } from '@quayside/domain/events';
 import { COLUMN_KEYS } from '@quayside/domain/line-item-columns';
-import { sql } from 'drizzle-orm';
+import { is, sql } from 'drizzle-orm';
+import { getTableConfig, IndexedColumn, PgTable } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { orderBy, sortKeys } from '../modules/line-items/line-item-sql.ts';
 import { createTestDatabase, testEngine } from '../testing/test-database.ts';
 import type { DatabaseHandle } from './client.ts';
 import { DATABASE_LOGIC_FILES, databaseLogicText } from './database-logic.ts';
+import * as schema from './schema.ts';
 
 type Kind = 'function' | 'trigger' | 'index';
 type Declaration = { kind: Kind; name: string; file: string; statement: string };
@@ -46,6 +49,23 @@ const declarations: Declaration[] = DATABASE_LOGIC_FILES.flatMap((file) =>
 );
 const declared = (kind: Kind) => declarations.filter((declaration) => declaration.kind === kind);
 const names = (rows: readonly { name: string }[]) => rows.map((row) => row.name).sort();
+
+/**
+ * The indexes schema.ts declares, named as drizzle-kit names them in the migrations it writes: an
+ * unnamed index is `<table>_<columns>_index` (an index on an expression must be named).
+ */
+const schemaIndexNames = Object.values(schema as Record<string, unknown>)
+  .filter((value): value is PgTable => is(value, PgTable))
+  .flatMap((table) => {
+    const { name: tableName, indexes } = getTableConfig(table);
+    return indexes.map(({ config }) => {
+      if (config.name) return config.name;
+      const columns = config.columns.map((column) => (is(column, IndexedColumn) ? column.name : undefined));
+      if (columns.includes(undefined)) throw new Error(`${tableName}: an index on an expression needs a name`);
+      return `${tableName}_${columns.join('_')}_index`;
+    });
+  })
+  .sort();
 
 /** The migration that moved the logic into the files; later migrations change only data and shape. */
 const LAST_MIGRATION_WITH_LOGIC = '0017_hardening_iii';
@@ -128,6 +148,26 @@ describe(`the database's logic files on ${testEngine}`, () => {
     );
     expect(names(live.rows)).toEqual(names(declared('index')));
     await expectDefinitions('index', live.rows);
+  });
+
+  it("has no index but the schema's, its constraints' and the files'", async () => {
+    // An index a hand-written migration adds is declared nowhere a reader looks for it; a
+    // primary key's or unique constraint's index is declared with its constraint in schema.ts.
+    const live = await database.pool.query<{ name: string }>(`
+      select i.relname as name from pg_index x
+      join pg_class i on i.oid = x.indexrelid join pg_namespace n on n.oid = i.relnamespace
+      where n.nspname = 'public' and not exists (select 1 from pg_constraint c
+        where c.conindid = x.indexrelid and c.conrelid = x.indrelid and c.contype in ('p', 'u', 'x'))`);
+    const declaredNames = new Set([...schemaIndexNames, ...names(declared('index'))]);
+    expect(
+      names(live.rows).filter((name) => !declaredNames.has(name)),
+      'declare it in a .sql file or schema.ts',
+    ).toEqual([]);
+    const liveNames = new Set(names(live.rows));
+    expect(
+      schemaIndexNames.filter((name) => !liveNames.has(name)),
+      'schema.ts without its migration',
+    ).toEqual([]);
   });
 
   it('are not redefined by a later migration', () => {

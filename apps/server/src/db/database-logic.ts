@@ -15,6 +15,7 @@ import type pg from 'pg';
  */
 export const DATABASE_LOGIC_FILES = [
   'modules/shipments/date-history.sql',
+  'modules/shipments/shipment-lookups.sql',
   'modules/alerts/shipment-events.sql',
   'modules/line-items/line-item-rows.sql',
   'modules/line-items/line-item-counts.sql',

@@ -5,8 +5,9 @@ import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { createAuthFromConfig } from '../auth/auth.ts';
 import { createConfirmedAccount } from '../auth/verified-account.ts';
 import type { Database } from '../db/client.ts';
-import { documents, people, shipments } from '../db/schema.ts';
+import { people, shipments } from '../db/schema.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
+import { insertDocument } from '../modules/documents/documents.service.ts';
 import { writePerson } from '../modules/people/people.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
@@ -126,24 +127,14 @@ async function seedDocuments(write: Write, store: DocumentStore, now: Date, stor
       const key = randomUUID();
       storedKeys.push(key);
       await store.put(key, bytes);
-      const [row] = await tx
-        .insert(documents)
-        .values({
-          shipment_id: shipment.id,
-          file_name: `${type.replaceAll(' ', '-')}-${shipment.shipment}.pdf`,
-          document_type: type,
-          content_type: 'application/pdf',
-          size_bytes: bytes.length,
-          storage_key: key,
-          created_at: new Date(now.getTime() - (index * 2 + 1) * 86_400_000),
-        })
-        .returning();
-      if (!row) throw new Error('document not inserted');
-      write.audit({
-        action: 'create',
-        entity: 'document',
-        entityId: row.id,
-        after: { ...row, shipment: shipment.shipment },
+      await insertDocument(write, shipment.shipment, {
+        shipment_id: shipment.id,
+        file_name: `${type.replaceAll(' ', '-')}-${shipment.shipment}.pdf`,
+        document_type: type,
+        content_type: 'application/pdf',
+        size_bytes: bytes.length,
+        storage_key: key,
+        created_at: new Date(now.getTime() - (index * 2 + 1) * 86_400_000),
       });
     }
   }

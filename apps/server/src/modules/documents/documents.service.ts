@@ -16,7 +16,7 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { documents, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
-import { withWrite } from '../../write/with-write.ts';
+import { type Write, withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite, findReadableShipment, findWritableShipment } from '../shipments/shipment-access.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
@@ -102,24 +102,14 @@ export async function uploadDocuments(
       write.shipmentsChanged([shipment.id]);
       const uploaded: UploadedDocument[] = [];
       for (const [index, file] of checked.entries()) {
-        const [row] = await tx
-          .insert(documents)
-          .values({
-            shipment_id: shipment.id,
-            file_name: file.name,
-            document_type: file.type,
-            content_type: file.contentType,
-            size_bytes: file.size,
-            storage_key: keys[index] ?? '',
-            uploaded_by: principal.personId,
-          })
-          .returning();
-        if (!row) throw new Error('document not inserted');
-        write.audit({
-          action: 'create',
-          entity: 'document',
-          entityId: row.id,
-          after: { ...row, shipment: shipment.shipment },
+        const row = await insertDocument(write, shipment.shipment, {
+          shipment_id: shipment.id,
+          file_name: file.name,
+          document_type: file.type,
+          content_type: file.contentType,
+          size_bytes: file.size,
+          storage_key: keys[index] ?? '',
+          uploaded_by: principal.personId,
         });
         uploaded.push({
           id: row.id,
@@ -167,6 +157,14 @@ async function checkFiles(upload: IncomingUpload): Promise<CheckedFile[]> {
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Inserts one document row and audits its creation; the demo seed writes its documents the same way. */
+export async function insertDocument(write: Write, shipmentNumber: string, values: typeof documents.$inferInsert) {
+  const [row] = await write.tx.insert(documents).values(values).returning();
+  if (!row) throw new Error('document not inserted');
+  write.audit({ action: 'create', entity: 'document', entityId: row.id, after: { ...row, shipment: shipmentNumber } });
+  return row;
+}
 
 /** A document the principal may read, found by id; anything else (a malformed id too) does not exist. */
 export async function findReadableDocument(db: Queryable, principal: Principal, id: string) {

@@ -5,6 +5,7 @@ import { forwarderKeySql } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
 import { firstPromiseSql } from '../shipments/first-promise.ts';
+import { SOURCE_COLUMN, type SourceField, sourceOf } from './line-item-source.ts';
 
 // Keeps the dashboard's read model (line_item_rows) in step with shipments, line items and parts.
 // Writers do not call it: the write door (write/with-write.ts) does, before each write commits.
@@ -16,22 +17,23 @@ export type RowScope =
   | { lineItemIdsIn: SQL }
   | 'all';
 
-const dateOf = (column: string) => sql.raw(`(s.${column} at time zone 'UTC')::date`);
-const dateText = (column: string) =>
-  sql.raw(`coalesce(to_char((s.${column} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
+const dateOf = (field: SourceField) => sql.raw(`(${SOURCE_COLUMN[field]} at time zone 'UTC')::date`);
+const dateText = (field: SourceField) =>
+  sql.raw(`coalesce(to_char((${SOURCE_COLUMN[field]} at time zone 'UTC')::date, 'YYYY-MM-DD'), '')`);
 const transitTypes = sql.raw(TRANSIT_TYPES.map((type) => `'${type}'`).join(', '));
 
 /** The shipment `s`'s Transit Type as the dashboard shows it: one of the four, else N/A. */
-const transitTypeSql = sql`case when s.trans in (${transitTypes}) then s.trans else ${TRANSIT_TYPE_OTHER} end`;
+const transitType = sourceOf('transit_type');
+const transitTypeSql = sql`case when ${transitType} in (${transitTypes}) then ${transitType} else ${TRANSIT_TYPE_OTHER} end`;
 
 /** Each column's displayed text, in SQL, exactly as domain's displayText() shows it. */
 const DISPLAYED: Record<ColumnKey, SQL> = {
-  title: sql`li.title`,
-  related_shipment: sql`s.shipment`,
-  forwarder_name: sql`s.forwarder_name`,
-  cosignee_name: sql`s.consignee_name`,
-  origin_port: sql`s.origin`,
-  destination_port: sql`s.dest`,
+  title: sourceOf('title'),
+  related_shipment: sourceOf('related_shipment'),
+  forwarder_name: sourceOf('forwarder_name'),
+  cosignee_name: sourceOf('cosignee_name'),
+  origin_port: sourceOf('origin_port'),
+  destination_port: sourceOf('destination_port'),
   transit_type: transitTypeSql,
   numberOfParts: sql`coalesce(p.number_of_parts, 0)::text`,
   part_numbers: sql`coalesce(p.part_numbers, '')`,
@@ -40,8 +42,8 @@ const DISPLAYED: Record<ColumnKey, SQL> = {
   dest_eta: dateText('dest_eta'),
   ata: dateText('ata'),
   est_delivery: dateText('est_delivery'),
-  house: sql`s.house`,
-  master: sql`s.master`,
+  house: sourceOf('house'),
+  master: sourceOf('master'),
 };
 
 /**

@@ -1,8 +1,9 @@
 import AddIcon from '@mui/icons-material/Add';
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { DOCUMENTS_LOAD_FAILED } from '@quayside/domain/documents';
 import { useQuery } from '@tanstack/react-query';
 import { useId, useState } from 'react';
+import { RetryAlert } from '../retry-alert.tsx';
 import { DocumentList } from './document-list.tsx';
 import { shipmentDocumentsQuery } from './documents-api.ts';
 import { UploadDocumentsDialog } from './upload-documents-dialog.tsx';
@@ -33,16 +34,7 @@ export function ShipmentDocuments({ shipmentNumber, forwarderName, canEdit }: Sh
         ) : null}
       </Stack>
       {documents.isError && !documents.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void documents.refetch()}>
-              Retry
-            </Button>
-          }
-        >
-          {DOCUMENTS_LOAD_FAILED}
-        </Alert>
+        <RetryAlert onRetry={() => void documents.refetch()}>{DOCUMENTS_LOAD_FAILED}</RetryAlert>
       ) : null}
       {documents.isPending ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>

@@ -1,9 +1,10 @@
-import { Alert, Box, Button, LinearProgress, Paper, Stack, useMediaQuery } from '@mui/material';
+import { Box, LinearProgress, Paper, Stack, useMediaQuery } from '@mui/material';
 import type { PageSize } from '@quayside/domain/constants';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { LoadingState } from './dashboard-states.tsx';
 import type { GridLayout } from './grid/grid-layout.ts';
@@ -50,18 +51,7 @@ export function DashboardResults({
   const data = list.data;
   if (list.isPending) return <LoadingState />;
   if (!data || !matches) {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void list.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        {failureMessage(list.error, LOAD_FAILED)}
-      </Alert>
-    );
+    return <RetryAlert onRetry={() => void list.refetch()}>{failureMessage(list.error, LOAD_FAILED)}</RetryAlert>;
   }
   const columns = layout.columns[view.report];
   return (

@@ -1,8 +1,9 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import { lineItemsByPoQuery } from './line-item-api.ts';
 import { LineItemDetail } from './line-item-detail.tsx';
@@ -86,16 +87,7 @@ function LineItemByPo({ po, shipment }: { po: string; shipment: string | null })
   if (lineItems.isPending) return <PageLoading />;
   if (lineItems.data === undefined) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void lineItems.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Failed to load the line item. Please try again.
-      </Alert>
+      <RetryAlert onRetry={() => void lineItems.refetch()}>Failed to load the line item. Please try again.</RetryAlert>
     );
   }
   const [first] = lineItems.data;

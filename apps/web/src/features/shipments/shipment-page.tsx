@@ -1,7 +1,8 @@
-import { Alert, Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
+import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { paths } from '../../lib/navigation.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { ShipmentEditor } from './shipment-editor.tsx';
@@ -41,16 +42,7 @@ function ShipmentDetail({ shipmentNumber }: { shipmentNumber: string }) {
   if (shipment.isPending) return <PageLoading label="Loading shipment" />;
   if (shipment.data === undefined) {
     return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void shipment.refetch()}>
-            Retry
-          </Button>
-        }
-      >
-        Failed to load the shipment. Please try again.
-      </Alert>
+      <RetryAlert onRetry={() => void shipment.refetch()}>Failed to load the shipment. Please try again.</RetryAlert>
     );
   }
   if (!shipment.data) return <ShipmentNotFound />;

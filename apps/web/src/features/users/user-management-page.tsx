@@ -1,10 +1,11 @@
 import PersonAddIcon from '@mui/icons-material/PersonAdd';
 import RefreshIcon from '@mui/icons-material/Refresh';
 import SearchIcon from '@mui/icons-material/Search';
-import { Alert, Button, CircularProgress, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
+import { Button, CircularProgress, InputAdornment, Paper, Stack, TextField, Typography } from '@mui/material';
 import type { Person } from '@quayside/domain/people';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { RetryAlert } from '../../components/retry-alert.tsx';
 import { useToast } from '../../components/toast.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { PROFILE_REFRESH_FAILED, useProfile } from '../../lib/profile.tsx';
@@ -52,16 +53,9 @@ export function UserManagementPage() {
           </Stack>
         </Paper>
       ) : users.isError && !users.data ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void users.refetch()}>
-              Retry
-            </Button>
-          }
-        >
+        <RetryAlert onRetry={() => void users.refetch()}>
           {failureMessage(users.error, 'Failed to load users. Please try again.')}
-        </Alert>
+        </RetryAlert>
       ) : (
         <UserTable
           users={shownPeople}
