@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { EventKind } from '@quayside/domain/events';
 import {
   WEBHOOK_ADDRESS_MESSAGE,
@@ -89,6 +90,9 @@ export async function createWebhook(db: Database, principal: Principal, request:
   });
 }
 
+/** The longest registration waits for a name to resolve; unresolved, it is accepted (each delivery checks again). */
+const LOOKUP_WAIT_MS = 3_000;
+
 /**
  * Why the URL's host may not be a receiver, or null. Every delivery checks the address it connects
  * to again (a name may resolve elsewhere later); this check answers an Admin at once. A name that
@@ -100,7 +104,9 @@ async function addressProblem(db: Queryable, url: URL): Promise<AddressKind | nu
   if (isIP(host)) return refusal(host, host, allowList);
   if (allowList.hosts.has(host)) return null;
   if (isLocalName(host)) return refusal(host, '127.0.0.1', allowList) && refusal(host, '::1', allowList);
-  const addresses = await lookup(host, { all: true }).catch(() => []);
+  // The resolver's own timeout can be half a minute: an Admin hears back within a few seconds.
+  const answered = lookup(host, { all: true }).catch(() => []);
+  const addresses = await Promise.race([answered, sleep(LOOKUP_WAIT_MS, [], { ref: false })]);
   const kinds = addresses.map((entry) => refusal(host, entry.address, allowList));
   return kinds.length > 0 && kinds.every((kind) => kind !== null) ? (kinds[0] ?? null) : null;
 }
