@@ -1,15 +1,10 @@
-import {
-  ALLOW_LIST_ENTRY_MESSAGE,
-  ORGANISATION_SETTINGS_FORBIDDEN,
-  OrganisationSettings,
-} from '@quayside/domain/organisation-settings';
+import { ALLOW_LIST_ENTRY_MESSAGE, OrganisationSettings } from '@quayside/domain/organisation-settings';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { canEditOrganisationSettings } from '../../auth/permissions.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { parseAllowListEntry } from '../webhooks/receiver-address.ts';
-import { readOrganisationSettings, saveOrganisationSettings } from './organisation-settings.ts';
+import { organisationSettingsFor, saveOrganisationSettings } from './organisation-settings.ts';
 
 /** Node reads every allow-list entry as a host name, an address or a range, or it is refused. */
 function checkAllowList(settings: OrganisationSettings) {
@@ -31,12 +26,7 @@ export function registerOrganisationSettingsRoutes(app: FastifyInstance, db: Dat
         response: { 200: OrganisationSettings },
       },
     },
-    async (request) => {
-      if (!canEditOrganisationSettings(request.principal)) {
-        throw new AppError('forbidden', ORGANISATION_SETTINGS_FORBIDDEN);
-      }
-      return readOrganisationSettings(db);
-    },
+    async (request) => organisationSettingsFor(db, request.principal),
   );
   api.post(
     '/api/OrganisationSettings',

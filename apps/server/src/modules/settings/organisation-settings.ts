@@ -20,6 +20,16 @@ export async function readOrganisationSettings(db: Queryable): Promise<Organisat
   };
 }
 
+const assertMayEdit = (principal: Principal) => {
+  if (!canEditOrganisationSettings(principal)) throw new AppError('forbidden', ORGANISATION_SETTINGS_FORBIDDEN);
+};
+
+/** The settings as an Admin reads them to change them (others are refused). */
+export async function organisationSettingsFor(db: Queryable, principal: Principal): Promise<OrganisationSettings> {
+  assertMayEdit(principal);
+  return readOrganisationSettings(db);
+}
+
 /** `check` refuses what the domain's form cannot (an entry Node does not read as an address or range). */
 export async function saveOrganisationSettings(
   db: Database,
@@ -27,7 +37,7 @@ export async function saveOrganisationSettings(
   settings: OrganisationSettings,
   check: (settings: OrganisationSettings) => void = () => {},
 ): Promise<OrganisationSettings> {
-  if (!canEditOrganisationSettings(principal)) throw new AppError('forbidden', ORGANISATION_SETTINGS_FORBIDDEN);
+  assertMayEdit(principal);
   check(settings);
   return withWrite(db, actorOf(principal), async (write) => {
     const before = await readOrganisationSettings(write.tx);
