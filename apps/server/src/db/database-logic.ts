@@ -6,6 +6,7 @@
 // deployed one end up the same (database-logic.test.ts holds the live database to the files).
 // An index's file says `create index if not exists`: an existing index of that name is kept as it
 // is, so an index whose definition changes needs a new name, or a migration that drops the old one.
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import type pg from 'pg';
 
@@ -31,12 +32,27 @@ const LOGIC_ROOT = new URL(import.meta.url.endsWith('.ts') ? '../' : './database
 export const databaseLogicText = (file: (typeof DATABASE_LOGIC_FILES)[number]) =>
   readFileSync(new URL(file, LOGIC_ROOT), 'utf8');
 
-/** Applies every file in one transaction, so a failing file leaves the previous logic whole. */
+/**
+ * Applies every file in one transaction, so a failing file leaves the previous logic whole. A start
+ * whose files are those last applied (the digest in `database_logic`) does nothing: replacing a
+ * trigger locks its table, and would wait behind another server's long import on every start.
+ */
 export async function applyDatabaseLogic(client: pg.ClientBase): Promise<void> {
   const texts = DATABASE_LOGIC_FILES.map(databaseLogicText);
+  const digest = createHash('sha256')
+    .update(JSON.stringify([DATABASE_LOGIC_FILES, texts]))
+    .digest('hex');
   await client.query('begin');
   try {
-    for (const text of texts) await client.query(text);
+    const applied = await client.query<{ digest: string }>('select digest from database_logic');
+    if (applied.rows[0]?.digest !== digest) {
+      for (const text of texts) await client.query(text);
+      await client.query(
+        `insert into database_logic (id, digest) values (1, $1)
+         on conflict (id) do update set digest = excluded.digest, applied_at = now()`,
+        [digest],
+      );
+    }
     await client.query('commit');
   } catch (error) {
     await client.query('rollback');

@@ -34,6 +34,7 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_session',
       'auth_user',
       'auth_verification',
+      'database_logic',
       'documents',
       'event_dispatch',
       'exception_counts',

@@ -711,3 +711,17 @@ export const organisationSettings = pgTable(
     check('organisation_settings_follows_per_person', sql`${table.follows_per_person} between 1 and 100000`),
   ],
 );
+
+/**
+ * Which version of the database's logic (db/database-logic.ts: a digest of its SQL files) was last
+ * applied: a start with the same files changes nothing and takes no lock on the tables it names.
+ */
+export const databaseLogic = pgTable(
+  'database_logic',
+  {
+    id: integer('id').primaryKey().default(1),
+    digest: text('digest').notNull(),
+    applied_at: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('database_logic_single_row', sql`${table.id} = 1`)],
+);
