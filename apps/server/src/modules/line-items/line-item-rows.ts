@@ -4,6 +4,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { forwarderKeySql } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
 import type { Queryable } from '../../db/client.ts';
+import type { lineItemRows } from '../../db/schema.ts';
 import { firstPromiseSql } from '../shipments/first-promise.ts';
 import { SOURCE_COLUMN, type SourceField, sourceOf } from './line-item-source.ts';
 
@@ -67,20 +68,52 @@ const EXCEPTION_BASIS = {
     `case when s.atd is not null and s.ata is null then (s.updated_at at time zone 'UTC')::date end`,
   ),
 };
-const basisColumns = sql.raw(Object.keys(EXCEPTION_BASIS).join(', '));
-const basisValues = sql.join(Object.values(EXCEPTION_BASIS), sql`, `);
-const basisUpdates = sql.raw(
-  Object.keys(EXCEPTION_BASIS)
-    .map((name) => `${name} = excluded.${name}`)
-    .join(', '),
-);
-
 /** The columns' texts joined by U+0001 (which search text may not contain), case-folded as foldCase() does. */
 const searchText = (columns: readonly ColumnKey[]) =>
   sql`lower(concat_ws(chr(1), ${sql.join(
     columns.map((column) => DISPLAYED[column]),
     sql`, `,
   )}) collate "C")`;
+
+/**
+ * Every column of line_item_rows and what it is computed from, per line item `li` of shipment `s`
+ * with its parts' totals `p`: the insert's columns, its values and its update are all read from here.
+ */
+const ROW_VALUES = {
+  line_item_id: sql`li.id`,
+  shipment_id: sql`s.id`,
+  forwarder_key: forwarderKeySql(sourceOf('forwarder_name')),
+  is_hidden: sourceOf('hide_lineitem'),
+  title: DISPLAYED.title,
+  related_shipment: DISPLAYED.related_shipment,
+  forwarder_name: DISPLAYED.forwarder_name,
+  cosignee_name: DISPLAYED.cosignee_name,
+  origin_port: DISPLAYED.origin_port,
+  destination_port: DISPLAYED.destination_port,
+  transit_type: DISPLAYED.transit_type,
+  number_of_parts: sql`coalesce(p.number_of_parts, 0)`,
+  part_numbers: DISPLAYED.part_numbers,
+  total_qty: sql`coalesce(p.total_qty, 0)`,
+  atd: dateOf('atd'),
+  dest_eta: dateOf('dest_eta'),
+  ata: dateOf('ata'),
+  est_delivery: dateOf('est_delivery'),
+  house: DISPLAYED.house,
+  master: DISPLAYED.master,
+  search_dr: searchText(REPORT_COLUMNS.dr),
+  search_default_only: searchText(DEFAULT_ONLY_COLUMNS),
+  ...EXCEPTION_BASIS,
+} satisfies Record<keyof typeof lineItemRows.$inferInsert, SQL>;
+
+const rowColumns = Object.keys(ROW_VALUES);
+const rowColumnList = sql.raw(rowColumns.join(', '));
+const rowValueList = sql.join(Object.values(ROW_VALUES), sql`, `);
+const rowUpdates = sql.raw(
+  rowColumns
+    .filter((column) => column !== 'line_item_id')
+    .map((column) => `${column} = excluded.${column}`)
+    .join(', '),
+);
 
 function scopeCondition(scope: RowScope): SQL {
   if (scope === 'all') return sql`true`;
@@ -96,17 +129,8 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
   // A row that would come out the same is not rewritten, nor are its many indexes: a change the
   // dashboard does not show ('Valid PO #') or an import of unchanged rows costs no index writes.
   await db.execute(sql`
-    insert into line_item_rows (
-      line_item_id, shipment_id, forwarder_key, is_hidden, title, related_shipment, forwarder_name,
-      cosignee_name, origin_port, destination_port, transit_type, number_of_parts, part_numbers, total_qty,
-      atd, dest_eta, ata, est_delivery, house, master, search_dr, search_default_only, ${basisColumns}
-    )
-    select
-      li.id, s.id, ${forwarderKeySql(sql`s.forwarder_name`)}, li.hide_lineitem, li.title, s.shipment, s.forwarder_name,
-      s.consignee_name, s.origin, s.dest, ${DISPLAYED.transit_type}, coalesce(p.number_of_parts, 0),
-      ${DISPLAYED.part_numbers}, coalesce(p.total_qty, 0),
-      ${dateOf('atd')}, ${dateOf('dest_eta')}, ${dateOf('ata')}, ${dateOf('est_delivery')}, s.house, s.master,
-      ${searchText(REPORT_COLUMNS.dr)}, ${searchText(DEFAULT_ONLY_COLUMNS)}, ${basisValues}
+    insert into line_item_rows (${rowColumnList})
+    select ${rowValueList}
     from line_items li
     join shipments s on s.id = li.shipment_id
     left join lateral (
@@ -116,15 +140,7 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
       from parts where parts.line_item_id = li.id
     ) p on true
     where ${scopeCondition(scope)}
-    on conflict (line_item_id) do update set
-      shipment_id = excluded.shipment_id, forwarder_key = excluded.forwarder_key, is_hidden = excluded.is_hidden,
-      title = excluded.title, related_shipment = excluded.related_shipment, forwarder_name = excluded.forwarder_name,
-      cosignee_name = excluded.cosignee_name, origin_port = excluded.origin_port,
-      destination_port = excluded.destination_port, transit_type = excluded.transit_type,
-      number_of_parts = excluded.number_of_parts, part_numbers = excluded.part_numbers,
-      total_qty = excluded.total_qty, atd = excluded.atd, dest_eta = excluded.dest_eta, ata = excluded.ata,
-      est_delivery = excluded.est_delivery, house = excluded.house, master = excluded.master,
-      search_dr = excluded.search_dr, search_default_only = excluded.search_default_only, ${basisUpdates}
+    on conflict (line_item_id) do update set ${rowUpdates}
     where line_item_rows is distinct from excluded
   `);
 }
