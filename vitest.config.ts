@@ -1,5 +1,6 @@
 import net from 'node:net';
 import { configDefaults, defineConfig } from 'vitest/config';
+import { apiRoutes } from './apps/web/api-routes.ts';
 
 // Server suites run on PGlite, and again on PostgreSQL when one answers on 127.0.0.1:5432
 // (CI requires it). Each test file makes its own database and drops it.
@@ -50,10 +51,11 @@ export default defineConfig(async () => {
       projects: [
         { test: { name: 'domain', include: ['packages/domain/src/**/*.test.ts'] } },
         // The web app's plain functions (error mapping, dates, search).
-        { test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
+        { plugins: [apiRoutes()], test: { name: 'web', include: ['apps/web/src/**/*.test.ts'] } },
         // Screens rendered in jsdom with Testing Library, found by role, label and text; the
         // journeys through the real server are in e2e/.
         {
+          plugins: [apiRoutes()],
           test: {
             name: 'screens',
             include: ['apps/web/src/**/*.test.tsx'],

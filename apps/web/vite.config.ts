@@ -3,6 +3,7 @@ import path from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
 import { defineConfig, type Plugin } from 'vite';
+import { apiRoutes } from './api-routes.ts';
 
 /** Text files worth compressing; images and fonts in other formats are compressed already. */
 const COMPRESSIBLE = /\.(js|css|html|svg|json|txt|map)$/;
@@ -42,7 +43,7 @@ function filesUnder(dir: string): string[] {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), apiRoutes(), precompress()],
   // During `npm run dev -w @quayside/web`, API calls go to the server on :3000.
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

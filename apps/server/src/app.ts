@@ -16,6 +16,7 @@ import { registerErrorHandler } from './errors.ts';
 import { startJobQueue } from './jobs/job-queue.ts';
 import { defineJobs } from './jobs/jobs.ts';
 import { HeavyWork } from './lib/heavy-work.ts';
+import { assertFromRouteTable } from './lib/serve.ts';
 import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
@@ -76,6 +77,7 @@ export async function buildApp(
   // Every route, as registered: the authorization suite checks it has an entry for each.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
+    assertFromRouteTable(route);
     const queryParameters = queryParametersOf(route.schema?.querystring);
     for (const method of [route.method].flat()) routeTable.push({ method, url: route.url, queryParameters });
   });
@@ -118,9 +120,9 @@ export async function buildApp(
   registerSiteRoutes(app, config, db);
   registerUnsubscribeRoutes(app, db, resolveAuthSecret(config.authSecret, config.dataDir));
 
-  // Everything else under /api needs a session; the principal comes from it alone.
+  // Every call the route table does not open to anyone needs a session; the principal comes from it alone.
+  app.decorate('authenticate', createAuthenticate(auth, db, config));
   await app.register(async (api) => {
-    api.addHook('onRequest', createAuthenticate(auth, db, config));
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
     registerLineItemRoutes(api, db, config, config.clock, heavyWork);

@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { ANALYTICS_FIGURE_CALLS } from '@quayside/domain/api/analytics';
 import { isDocumentType } from '@quayside/domain/documents';
 import { NUL_MESSAGE } from '@quayside/domain/fields';
 import { parseAmount, parseShipmentDate } from '@quayside/domain/shipments';
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { documents } from './db/schema.ts';
-import { ANALYTICS_FIGURES } from './modules/analytics/analytics.routes.ts';
 import { createLocalDocumentStore } from './storage/local-document-store.ts';
 import { insertShipment } from './testing/fixtures.ts';
 import { bearer, createTestApp, TEST_PASSWORD, type TestApp } from './testing/test-app.ts';
@@ -1135,10 +1135,10 @@ const CASES: Entry[] = [
   },
 
   // Analytics: every figure takes the same filters.
-  ...ANALYTICS_FIGURES.map(({ path: figure }) => ({
-    route: `GET /api/Analytics/${figure}`,
+  ...Object.values(ANALYTICS_FIGURE_CALLS).map(({ path }) => ({
+    route: `GET ${path}`,
     kind: 'read' as const,
-    requests: getRequest(analyticsQuery.map((query) => `/api/Analytics/${figure}${query}`)),
+    requests: getRequest(analyticsQuery.map((query) => `${path}${query}`)),
   })),
 
   // Date history and exceptions.

@@ -121,3 +121,16 @@ export const UploadedDocument = z
 export type UploadedDocument = z.infer<typeof UploadedDocument>;
 export const UploadResponse = z.object({ documents: z.array(UploadedDocument) });
 export type UploadResponse = z.infer<typeof UploadResponse>;
+
+/** One document, by its id (its content's address). */
+export const DocumentParams = z.object({ id: z.string().describe('The document id') });
+export type DocumentParams = z.infer<typeof DocumentParams>;
+
+/** How to send a document's content: shown in the browser where it can be, or always as an attachment. */
+export const DocumentContentQuery = z.object({
+  download: z
+    .enum(['true', 'false'], { error: 'download is true or false.' })
+    .optional()
+    .describe('true: always as an attachment'),
+});
+export type DocumentContentQuery = z.infer<typeof DocumentContentQuery>;

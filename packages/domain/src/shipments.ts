@@ -263,6 +263,8 @@ export const ShipmentMatchResponse = z.object({
   shipments: z.array(z.string()).describe('Shipment numbers, in order'),
 });
 export type ShipmentMatchResponse = z.infer<typeof ShipmentMatchResponse>;
+/** `GET /api/Shipments`' answer: suggestions (numbers) for ?shipmentMatch=, else shipments. */
+export const ShipmentsOrMatchResponse = z.union([ShipmentsResponse, ShipmentMatchResponse]);
 
 export const ShipmentHistoryQuery = z.object({
   shipment: plainText(SHIPMENT_NUMBER_MAX)

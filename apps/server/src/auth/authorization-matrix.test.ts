@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import path from 'node:path';
+import { API } from '@quayside/domain/api';
+import { ANALYTICS_FIGURE_CALLS } from '@quayside/domain/api/analytics';
+import { type Call, mayCall } from '@quayside/domain/call';
+import type { Role as PersonRole } from '@quayside/domain/people';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, savedViews } from '../db/schema.ts';
-import { ANALYTICS_FIGURES } from '../modules/analytics/analytics.routes.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
 import { insertShipment, lineItemsOf } from '../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
@@ -348,10 +351,10 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
     expected: readable,
   },
-  ...ANALYTICS_FIGURES.map(({ path: figure }) => ({
-    route: `GET /api/Analytics/${figure}`,
-    name: `analytics: ${figure}`,
-    request: () => ({ url: `/api/Analytics/${figure}?from=2027-01-01&to=2027-12-31` }),
+  ...Object.entries(ANALYTICS_FIGURE_CALLS).map(([name, { path }]) => ({
+    route: `GET ${path}`,
+    name: `analytics: ${name}`,
+    request: () => ({ url: `${path}?from=2027-01-01&to=2027-12-31` }),
     expected: everyoneSignedIn,
   })),
   {
@@ -592,6 +595,33 @@ describe('authorization on every route', () => {
       .filter((route) => isProductRoute(route.method, route.url))
       .map((route) => `${route.method} ${route.url}`);
     expect(new Set(CASES.map((entry) => entry.route))).toEqual(new Set(routes));
+  });
+
+  it("refuses every role the route table's `who` leaves out, and lets each role it names succeed somewhere", () => {
+    const roleOf = { anonymous: undefined, Admin: 'Admin', Employee: 'Employee', ForwarderA: 'Forwarder' } as const;
+    const disagreements: string[] = [];
+    for (const route of new Set(CASES.map((entry) => entry.route))) {
+      const cases = CASES.filter((entry) => entry.route === route);
+      const call = Object.values(API as Record<string, Call>).find(
+        (entry) => `${entry.method} ${entry.path}` === route,
+      );
+      if (!call) {
+        disagreements.push(`${route}: not in the route table`);
+        continue;
+      }
+      for (const [role, person] of Object.entries(roleOf) as [keyof typeof roleOf, PersonRole | undefined][]) {
+        const statuses = cases.flatMap((entry) =>
+          (['A', 'B'] as const).map((company) => expectedStatus(entry.expected, role, company)),
+        );
+        const refusal = person === undefined ? 401 : 403;
+        const allowed = mayCall(call.who, person);
+        if (!allowed && statuses.some((status) => status !== refusal))
+          disagreements.push(`${route}: who '${call.who}' leaves out ${role}, which the matrix lets through`);
+        if (allowed && statuses.every((status) => status === refusal))
+          disagreements.push(`${route}: who '${call.who}' names ${role}, which the matrix always refuses`);
+      }
+    }
+    expect(disagreements).toEqual([]);
   });
 
   const rows = CASES.flatMap((entry) =>

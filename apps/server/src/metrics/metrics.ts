@@ -1,3 +1,4 @@
+import { API } from '@quayside/domain/api';
 // GET /metrics in Prometheus' text format (prom-client): request latency by route and status, the
 // database pool, slow queries, imports and exports, and the process (memory, CPU, event loop, GC).
 // Each app has a registry of its own, so several apps in one process (tests) never share counts.
@@ -83,11 +84,11 @@ export function registerMetrics(
     const route = request.routeOptions.url ?? UNMATCHED;
     const status_code = String(reply.statusCode);
     requestDuration.observe({ method: request.method, route, status_code }, reply.elapsedTime / 1000);
-    if (route === '/api/Import' && request.method === 'POST') {
+    if (route === API.importReport.path && request.method === API.importReport.method) {
       const isDryRun = String((request.query as { dryRun?: unknown } | undefined)?.dryRun) === 'true';
       imports.inc({ kind: isDryRun ? 'dry_run' : 'apply', status_code });
     }
-    if (route === '/api/LineItems/export') exports.inc({ status_code });
+    if (route === API.exportLineItems.path) exports.inc({ status_code });
     if (reply.statusCode === 507) outOfStorage.inc();
   });
 

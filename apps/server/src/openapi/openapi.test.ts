@@ -5,6 +5,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { API } from '@quayside/domain/api';
+import { type Call, openApiPathOf } from '@quayside/domain/call';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertShipment } from '../testing/fixtures.ts';
@@ -81,6 +83,24 @@ describe('the OpenAPI description', () => {
       bearerAuth: { type: 'http' },
       sessionCookie: { type: 'apiKey' },
     });
+  });
+
+  it('documents every call of the route table at its method and path, with who may make it, and nothing else', () => {
+    const parsed = JSON.parse(document) as {
+      paths: Record<string, Record<string, { operationId: string; security?: unknown[]; 'x-who-may-call'?: string }>>;
+    };
+    const documented = Object.entries(parsed.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).map(([method, operation]) => ({ path, method, ...operation })),
+    );
+    const fromTable = documented.filter((operation) => !operation.path.startsWith('/api/auth/'));
+    expect(fromTable.map((operation) => operation.operationId).sort()).toEqual(Object.keys(API).sort());
+    for (const operation of fromTable) {
+      const call: Call = API[operation.operationId as keyof typeof API];
+      expect(`${operation.method.toUpperCase()} ${operation.path}`).toBe(`${call.method} ${openApiPathOf(call)}`);
+      expect(operation['x-who-may-call']).toBe(call.who);
+      // A call anyone may make asks for no credentials; every other one for the bearer or the cookie.
+      expect(operation.security).toEqual(call.who === 'anyone' ? [] : undefined);
+    }
   });
 
   it('generates a typed client (openapi-typescript) that type-checks against real answers, and catches a wrong one', async () => {

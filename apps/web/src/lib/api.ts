@@ -1,3 +1,6 @@
+import ROUTES from 'virtual:api-routes';
+import type { Api, OperationName } from '@quayside/domain/api';
+import { type InputOf, type Method, pathOf, type ResponseOf } from '@quayside/domain/call';
 import { readCachedProfile } from './profile-cache.ts';
 
 /** A refused or failed API call, with the server's `{ message }` when it sent one. */
@@ -45,44 +48,77 @@ export function failureMessage(error: unknown, fallback: string) {
   return error instanceof ApiError && error.status < 500 ? error.message : fallback;
 }
 
-export type RequestOptions = {
-  method?: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  query?: Record<string, string | number | undefined>;
+type RequestOptions = {
+  method: Method;
+  query?: Record<string, string | number | boolean | undefined>;
   body?: unknown;
   signal?: AbortSignal;
 };
 
-export function apiUrl(path: string, query: RequestOptions['query'] = {}) {
+/** What a call of the route table takes: its parameters, query and body, and a signal to cancel it. */
+export type CallInput<N extends OperationName> = InputOf<Api[N]> & { signal?: AbortSignal };
+/** The input may be left out when the call needs none of it. */
+type CallArguments<N extends OperationName> =
+  object extends InputOf<Api[N]> ? [input?: CallInput<N>] : [input: CallInput<N>];
+
+function urlOf(path: string, query: RequestOptions['query'] = {}) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) if (value !== undefined) search.set(name, String(value));
   const text = search.toString();
   return text ? `${path}?${text}` : path;
 }
 
-/** Calls the product API with the session cookie and the spec's headers; throws ApiError when refused. */
-export async function api<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const response = await request(path, options, 'application/json');
-  const payload: unknown = await response.json().catch(() => null);
-  if (!response.ok) throw refusal(response, payload);
-  return payload as T;
+/** The address of a call of the route table (a link, a download): its path filled in, its query appended. */
+export function callUrl<N extends OperationName>(name: N, ...[input]: CallArguments<N>): string {
+  const { params, query } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+  };
+  return urlOf(pathOf({ path: ROUTES[name][1] }, params), query);
 }
 
 /**
- * Like `api`, for an answer read as it arrives (`accept` says which kind): resolves with the
+ * Makes the call `name` of the route table with the session cookie and the spec's headers;
+ * resolves with its answer as the table types it, or throws ApiError when refused.
+ */
+export async function call<N extends OperationName>(name: N, ...args: CallArguments<N>): Promise<ResponseOf<Api[N]>> {
+  const response = await send(name, args[0], 'application/json');
+  const payload: unknown = await response.json().catch(() => null);
+  if (!response.ok) throw refusal(response, payload);
+  return payload as ResponseOf<Api[N]>;
+}
+
+/**
+ * Like `call`, for an answer read as it arrives (`accept` says which kind): resolves with the
  * response once the server has accepted the call; throws ApiError when refused.
  */
-export async function apiStream(path: string, accept: string, options: RequestOptions = {}): Promise<Response> {
-  const response = await request(path, options, accept);
+export async function callStream<N extends OperationName>(
+  name: N,
+  accept: string,
+  ...args: CallArguments<N>
+): Promise<Response> {
+  const response = await send(name, args[0], accept);
   if (!response.ok) throw refusal(response, await response.json().catch(() => null));
   return response;
+}
+
+function send<N extends OperationName>(name: N, input: CallInput<N> | undefined, accept: string) {
+  const { params, query, body, signal } = (input ?? {}) as {
+    params?: Record<string, string | number>;
+    query?: RequestOptions['query'];
+    body?: unknown;
+    signal?: AbortSignal;
+  };
+  const [method, path] = ROUTES[name];
+  return request(pathOf({ path }, params), { method, query, body, signal }, accept);
 }
 
 function request(path: string, options: RequestOptions, accept: string) {
   const isForm = options.body instanceof FormData;
   const headers: Record<string, string> = { accept, ...userDataHeader() };
   if (options.body !== undefined && !isForm) headers['content-type'] = 'application/json';
-  return fetch(apiUrl(path, options.query), {
-    method: options.method ?? (options.body === undefined ? 'GET' : 'POST'),
+  return fetch(urlOf(path, options.query), {
+    method: options.method,
     credentials: 'same-origin',
     headers,
     body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),

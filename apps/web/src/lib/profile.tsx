@@ -1,6 +1,6 @@
-import type { PeopleResponse, Person } from '@quayside/domain/people';
+import type { Person } from '@quayside/domain/people';
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
-import { api } from './api.ts';
+import { call } from './api.ts';
 import { type CachedProfile, clearCachedProfile, readCachedProfile, writeCachedProfile } from './profile-cache.ts';
 
 export const PROFILE_FETCH_FAILED = 'Failed to fetch user data';
@@ -19,7 +19,7 @@ const ProfileContext = createContext<ProfileContextValue | null>(null);
 
 async function fetchProfile(email: string): Promise<Person | null> {
   // The e-mail is trimmed and URL-encoded for the lookup (SPEC.md §5).
-  const { peoples } = await api<PeopleResponse>('/api/Peoples', { query: { email: email.trim() } });
+  const { peoples } = await call('listPeople', { query: { email: email.trim() } });
   return peoples.find((person) => person.email.toLowerCase() === email.trim().toLowerCase()) ?? null;
 }
 

@@ -1,5 +1,6 @@
 import type { SiteSettings } from '@quayside/domain/site';
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { callUrl } from './api.ts';
 import { siteKeys } from './query-keys.ts';
 
 const DEFAULT_SETTINGS: SiteSettings = { orgName: 'NAPCO', supportEmail: null, supportUrl: null, setupNeeded: false };
@@ -14,7 +15,7 @@ export const SITE_SETTINGS_FRESH_MS = 5 * 60_000;
 export const siteSettingsQuery = queryOptions({
   queryKey: siteKeys.all,
   queryFn: async (): Promise<SiteSettings> => {
-    const response = await fetch('/api/site');
+    const response = await fetch(callUrl('getSite'));
     if (!response.ok) throw new Error(`The server answered ${response.status}.`);
     return response.json();
   },

@@ -1,19 +1,11 @@
-import {
-  AlertPreferences,
-  Follow,
-  FollowIdQuery,
-  FollowRequest,
-  FollowsResponse,
-  MarkReadRequest,
-  NotificationsResponse,
-  UNSUBSCRIBED,
-  UnsubscribeRequest,
-} from '@quayside/domain/alerts';
+import { UNSUBSCRIBED } from '@quayside/domain/alerts';
+import { API } from '@quayside/domain/api';
+import { pathOf } from '@quayside/domain/call';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { serve } from '../../lib/serve.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import {
   follow,
@@ -27,87 +19,27 @@ import {
 } from './alerts.service.ts';
 import { personOfUnsubscribeToken } from './unsubscribe-token.ts';
 
-const Ok = z.object({ message: z.string() });
-
 /** Signed in: what the principal follows, its notifications (the bell) and how it is told. */
 export function registerAlertRoutes(app: FastifyInstance, db: Database) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-  const tags = ['alerts'];
+  serve(app, 'listFollows', async (request) => ({ follows: await listFollows(db, request.principal) }));
+  serve(app, 'follow', (request) => follow(db, request.principal, request.body));
+  serve(app, 'unfollow', async (request) => {
+    await unfollow(db, request.principal, request.query.id);
+    return { message: 'No longer followed.' };
+  });
 
-  api.get(
-    '/api/Follows',
-    {
-      schema: { tags, description: 'The shipments and saved filters you follow.', response: { 200: FollowsResponse } },
-    },
-    async (request) => ({ follows: await listFollows(db, request.principal) }),
-  );
-  api.post(
-    '/api/Follows',
-    {
-      schema: {
-        tags,
-        description:
-          'Follow a shipment (`{ shipment }`), or save a filter to follow (`{ name, query }`, query as the ' +
-          "dashboard's URL has it: q, filters, logic, report, exception). You hear of their events as your " +
-          'preferences say. Following a shipment again is the same follow.',
-        body: FollowRequest,
-        response: { 200: Follow },
-      },
-    },
-    async (request) => follow(db, request.principal, request.body),
-  );
-  api.post(
-    '/api/Follows/delete',
-    { schema: { tags, description: 'Stop following.', querystring: FollowIdQuery, response: { 200: Ok } } },
-    async (request) => {
-      await unfollow(db, request.principal, request.query.id);
-      return { message: 'No longer followed.' };
-    },
-  );
-
-  api.get(
-    '/api/Alerts',
-    {
-      schema: {
-        tags,
-        description: 'Your newest 50 alerts, newest first, and how many are unread.',
-        response: { 200: NotificationsResponse },
-      },
-    },
-    async (request) => listNotifications(db, request.principal),
-  );
-  api.post(
-    '/api/Alerts/read',
-    { schema: { tags, description: 'Mark alerts read: `ids`, or all.', body: MarkReadRequest, response: { 200: Ok } } },
-    async (request) => {
-      await markRead(db, request.principal, request.body.ids);
-      return { message: 'Marked read.' };
-    },
-  );
-  api.get(
-    '/api/Alerts/preferences',
-    {
-      schema: {
-        tags,
-        description: 'How you hear of each event kind: email (at once), digest (daily) or app (the bell only).',
-        response: { 200: AlertPreferences },
-      },
-    },
-    async (request) => readPreferences(db, request.principal.personId),
-  );
-  api.post(
-    '/api/Alerts/preferences',
-    {
-      schema: {
-        tags,
-        description: 'Choose how you hear of each event kind.',
-        body: AlertPreferences,
-        response: { 200: AlertPreferences },
-      },
-    },
-    async (request) => savePreferences(db, actorOf(request.principal), request.principal.personId, request.body),
+  serve(app, 'listAlerts', (request) => listNotifications(db, request.principal));
+  serve(app, 'markAlertsRead', async (request) => {
+    await markRead(db, request.principal, request.body.ids);
+    return { message: 'Marked read.' };
+  });
+  serve(app, 'getAlertPreferences', (request) => readPreferences(db, request.principal.personId));
+  serve(app, 'saveAlertPreferences', (request) =>
+    savePreferences(db, actorOf(request.principal), request.principal.personId, request.body),
   );
 }
+
+const UnsubscribePageQuery = z.object({ token: z.string().max(500).default('') });
 
 export const UNSUBSCRIBE_LINK_INVALID =
   'This unsubscribe link is not valid. Sign in to Quayside to change your alerts.';
@@ -118,19 +50,19 @@ export const UNSUBSCRIBE_LINK_INVALID =
  * a mail client's one-click unsubscribe (RFC 8058), stops every alert e-mail.
  */
 export function registerUnsubscribeRoutes(app: FastifyInstance, db: Database, secret: string) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const personOf = (token: string) => {
     const personId = personOfUnsubscribeToken(secret, token);
     if (personId === null) throw new AppError('invalid', UNSUBSCRIBE_LINK_INVALID);
     return personId;
   };
 
-  api.get(
+  // The page an e-mail's link opens: not an API call, so not in the route table.
+  app.get<{ Querystring: z.output<typeof UnsubscribePageQuery> }>(
     '/unsubscribe',
-    { schema: { hide: true, querystring: z.object({ token: z.string().max(500).default('') }) } },
+    { schema: { hide: true, querystring: UnsubscribePageQuery } },
     async (request, reply) => {
       const isValid = personOfUnsubscribeToken(secret, request.query.token) !== null;
-      const action = `/api/Unsubscribe?token=${encodeURIComponent(request.query.token)}`;
+      const action = `${pathOf(API.unsubscribe)}?token=${encodeURIComponent(request.query.token)}`;
       const body = isValid
         ? `<p>Stop getting alert e-mails from Quayside? Your alerts will still appear under the bell when you sign in.</p>
 <form method="post" action="${escapeHtml(action)}"><button type="submit">Unsubscribe</button></form>`
@@ -144,23 +76,13 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, db: Database, se
     scope.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string' }, (_request, _body, done) =>
       done(null, {}),
     );
-    scope.withTypeProvider<ZodTypeProvider>().post(
-      '/api/Unsubscribe',
-      {
-        schema: {
-          tags: ['alerts'],
-          description: "Stop every alert e-mail for the person an alert e-mail's link names (no sign-in).",
-          querystring: UnsubscribeRequest,
-        },
-      },
-      async (request, reply) => {
-        await unsubscribe(db, personOf(request.query.token));
-        const accepts = request.headers.accept ?? '';
-        if (accepts.includes('text/html'))
-          return reply.type('text/html; charset=utf-8').send(page(`<p>${UNSUBSCRIBED}</p>`));
-        return { message: UNSUBSCRIBED };
-      },
-    );
+    serve(scope, 'unsubscribe', async (request, reply) => {
+      await unsubscribe(db, personOf(request.query.token));
+      const accepts = request.headers.accept ?? '';
+      if (accepts.includes('text/html'))
+        return reply.type('text/html; charset=utf-8').send(page(`<p>${UNSUBSCRIBED}</p>`));
+      return { message: UNSUBSCRIBED };
+    });
   });
 }
 

@@ -1,9 +1,8 @@
-import { DocumentsQuery, DocumentsResponse, parseUsDate, UploadResponse } from '@quayside/domain/documents';
+import { parseUsDate } from '@quayside/domain/documents';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { serve } from '../../lib/serve.ts';
 import type { DocumentStore } from '../../storage/document-store.ts';
 import { incomingDir } from '../../storage/incoming.ts';
 import { assertCanWrite, findReadableShipment } from '../shipments/shipment-access.ts';
@@ -27,106 +26,60 @@ export function registerDocumentRoutes(
   config: DocumentsConfig,
   store: DocumentStore,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const limits: UploadLimits = {
     maxBytes: config.uploadMaxBytes,
     maxFiles: config.uploadMaxFiles,
     stagingRoot: incomingDir(config.dataDir),
   };
 
-  api.post(
-    '/api/Files',
-    {
-      schema: {
-        tags: ['documents'],
-        description:
-          'multipart/form-data: repeated `files`; `documentType`, one per file in the same order (or one for all); ' +
-          '`shipment`, sent before the files (its access is checked before their bytes are read). `forwarder` is ' +
-          'accepted and ignored: the server decides. A forwarder company has an upload quota ' +
-          '(413 past it). Each file is checked from its bytes against an allow-list; the number of files ' +
-          'and the size of each are limited (413 past them).',
-        consumes: ['multipart/form-data'],
-        response: { 200: UploadResponse },
+  serve(app, 'uploadDocuments', async (request) => {
+    // Read-only roles are refused before a byte of the upload is read.
+    assertCanWrite(request.principal);
+    const { principal } = request;
+    const quota = { bytes: config.forwarderUploadQuotaBytes, orgName: config.orgName };
+    const documents = await withStagedUpload(
+      request,
+      limits,
+      async (upload) => {
+        const total = upload.files.reduce((sum, file) => sum + file.size, 0);
+        await assertUploadQuota(db, principal, quota, total);
+        return uploadDocuments(db, store, principal, upload);
       },
-    },
-    async (request) => {
-      // Read-only roles are refused before a byte of the upload is read.
-      assertCanWrite(request.principal);
-      const { principal } = request;
-      const quota = { bytes: config.forwarderUploadQuotaBytes, orgName: config.orgName };
-      const documents = await withStagedUpload(
-        request,
-        limits,
-        async (upload) => {
-          const total = upload.files.reduce((sum, file) => sum + file.size, 0);
-          await assertUploadQuota(db, principal, quota, total);
-          return uploadDocuments(db, store, principal, upload);
-        },
-        async (shipment) => {
-          // Another company's shipment answers 404 before the files are read.
-          await findReadableShipment(db, principal, shipment);
-          await assertUploadQuota(db, principal, quota);
-        },
-      );
-      return { documents };
-    },
-  );
+      async (shipment) => {
+        // Another company's shipment answers 404 before the files are read.
+        await findReadableShipment(db, principal, shipment);
+        await assertUploadQuota(db, principal, quota);
+      },
+    );
+    return { documents };
+  });
 
-  api.get(
-    '/api/Files',
-    {
-      schema: {
-        tags: ['documents'],
-        description:
-          '`?shipment=` lists one shipment’s documents; `?createdOn=MM/DD/YYYY` is the report (not for forwarders).',
-        querystring: DocumentsQuery,
-        response: { 200: DocumentsResponse },
-      },
-    },
-    async (request) => {
-      const { shipment, createdOn } = request.query;
-      const since = createdOn === undefined ? null : parseUsDate(createdOn);
-      const documents = since
-        ? await listRecentDocuments(db, request.principal, since)
-        : await listShipmentDocuments(db, request.principal, shipment ?? '');
-      return { documents };
-    },
-  );
+  serve(app, 'listDocuments', async (request) => {
+    const { shipment, createdOn } = request.query;
+    const since = createdOn === undefined ? null : parseUsDate(createdOn);
+    const documents = since
+      ? await listRecentDocuments(db, request.principal, since)
+      : await listShipmentDocuments(db, request.principal, shipment ?? '');
+    return { documents };
+  });
 
-  api.get(
-    '/api/Files/:id/content',
-    {
-      schema: {
-        tags: ['documents'],
-        description:
-          'The file: PDFs and PNG, JPEG, GIF and WebP images shown in the browser (unless download=true), the rest as an attachment; never sniffed, and sandboxed with no script or fetch.',
-        params: z.object({ id: z.string().describe('The document id') }),
-        querystring: z.object({
-          download: z
-            .enum(['true', 'false'], { error: 'download is true or false.' })
-            .optional()
-            .describe('true: always as an attachment'),
-        }),
-      },
-    },
-    async (request, reply) => {
-      const document = await findReadableDocument(db, request.principal, request.params.id);
-      const content = await store.get(document.storage_key);
-      const isShown = request.query.download !== 'true' && isShownInBrowser(document.content_type);
-      return (
-        reply
-          .header('content-type', document.content_type)
-          .header('content-length', String(document.size_bytes))
-          // The bytes were checked at upload to be what the type says; the sandbox and nosniff keep
-          // even a hostile file from running as our origin, shown or downloaded.
-          .header('content-disposition', contentDisposition(document.file_name, isShown))
-          .header('x-content-type-options', 'nosniff')
-          .header('content-security-policy', "default-src 'none'; sandbox")
-          .header('cache-control', 'private, no-store')
-          .send(content)
-      );
-    },
-  );
+  serve(app, 'downloadDocument', async (request, reply) => {
+    const document = await findReadableDocument(db, request.principal, request.params.id);
+    const content = await store.get(document.storage_key);
+    const isShown = request.query.download !== 'true' && isShownInBrowser(document.content_type);
+    return (
+      reply
+        .header('content-type', document.content_type)
+        .header('content-length', String(document.size_bytes))
+        // The bytes were checked at upload to be what the type says; the sandbox and nosniff keep
+        // even a hostile file from running as our origin, shown or downloaded.
+        .header('content-disposition', contentDisposition(document.file_name, isShown))
+        .header('x-content-type-options', 'nosniff')
+        .header('content-security-policy', "default-src 'none'; sandbox")
+        .header('cache-control', 'private, no-store')
+        .send(content)
+    );
+  });
 }
 
 /**

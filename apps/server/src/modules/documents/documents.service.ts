@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
+import { API } from '@quayside/domain/api';
+import { pathOf } from '@quayside/domain/call';
 import {
   DOCUMENT_TYPE_PLACEHOLDER,
   DOCUMENT_TYPE_REQUIRED,
@@ -21,7 +23,7 @@ import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite, findReadableShipment, findWritableShipment } from '../shipments/shipment-access.ts';
 import { checkFileContent, checkFileName } from './file-check.ts';
 
-export const webUrlOf = (id: string) => `/api/Files/${id}/content`;
+export const webUrlOf = (id: string) => pathOf(API.downloadDocument, { id });
 export const DOCUMENT_NOT_FOUND = 'Document not found';
 export const REPORTS_FORBIDDEN = 'Reports are not available to forwarders.';
 /** The report answers at most this many documents, newest first. */

@@ -1,8 +1,7 @@
-import { ExceptionSettings, ExceptionSummaryResponse } from '@quayside/domain/exceptions';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { serve } from '../../lib/serve.ts';
 import {
   exceptionContext,
   exceptionSummary,
@@ -15,44 +14,11 @@ export function registerExceptionRoutes(
   db: Database,
   config: Pick<AppConfig, 'clock' | 'bulkStatementTimeoutMs'>,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
-
-  api.get(
-    '/api/Exceptions/summary',
-    {
-      schema: {
-        tags: ['exceptions'],
-        description:
-          'How many of the line items this user sees have each exception today (UTC). ' +
-          'GET /api/LineItems?exception=<kind>[,<kind>] lists them.',
-        response: { 200: ExceptionSummaryResponse },
-      },
-    },
-    async (request) => exceptionSummary(db, request.principal, await exceptionContext(db, config.clock)),
+  serve(app, 'getExceptionSummary', async (request) =>
+    exceptionSummary(db, request.principal, await exceptionContext(db, config.clock)),
   );
-
-  api.get(
-    '/api/Exceptions/settings',
-    {
-      schema: {
-        tags: ['exceptions'],
-        description: 'The exception rules: the ETA slip threshold in days, and the documents each Mode requires.',
-        response: { 200: ExceptionSettings },
-      },
-    },
-    async () => readExceptionSettings(db),
-  );
-
-  api.post(
-    '/api/Exceptions/settings',
-    {
-      schema: {
-        tags: ['exceptions'],
-        description: "Replace the exception rules (Admin). Mode '*' applies to every mode.",
-        body: ExceptionSettings,
-        response: { 200: ExceptionSettings },
-      },
-    },
-    async (request) => saveExceptionSettings(db, request.principal, request.body, config.bulkStatementTimeoutMs),
+  serve(app, 'getExceptionSettings', () => readExceptionSettings(db));
+  serve(app, 'saveExceptionSettings', (request) =>
+    saveExceptionSettings(db, request.principal, request.body, config.bulkStatementTimeoutMs),
   );
 }

@@ -1,12 +1,12 @@
 import { PassThrough } from 'node:stream';
-import { ImportQuery, ImportReport } from '@quayside/domain/import';
+import type { ImportReport } from '@quayside/domain/import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
 import { AppError, failureAnswer, statusOf } from '../../errors.ts';
 import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
+import { serve } from '../../lib/serve.ts';
 import { incomingDir } from '../../storage/incoming.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
@@ -20,29 +20,12 @@ type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir' | 'importReader
 export const NDJSON = 'application/x-ndjson';
 
 export function registerImportRoutes(app: FastifyInstance, db: Database, config: ImportConfig, heavyWork: HeavyWork) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const limits = { maxBytes: config.importMaxBytes, stagingRoot: incomingDir(config.dataDir) };
   const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
 
-  api.post(
-    '/api/Import',
-    {
-      schema: {
-        tags: ['import'],
-        description:
-          'multipart/form-data: `shipments` (CSV or XLSX, headers are the spec’s Shipment labels) and optionally ' +
-          '`parts` (PO, Shipment, Part Number, Quantity). Shipments are matched by number, line items by (PO, ' +
-          'shipment), parts by (part, line item); empty cells change nothing. All or nothing, in one transaction; ' +
-          'rejected rows are reported with their reasons and skipped. With `Accept: application/x-ndjson` the ' +
-          'answer streams `{"type":"progress","rows":N}` lines, then `{"type":"report","report":...}` or ' +
-          '`{"type":"error","status":N,"message":...}`.',
-        consumes: ['multipart/form-data'],
-        querystring: ImportQuery,
-        response: { 200: ImportReport },
-      },
-      // Every import reads a whole file and writes its rows: it waits its turn with the other heavy work.
-      preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()],
-    },
+  serve(
+    app,
+    'importReport',
     async (request, reply) => {
       // Read-only roles are refused before a byte of the upload is read.
       assertCanWrite(request.principal);
@@ -69,6 +52,8 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         throw error;
       }
     },
+    // Every import reads a whole file and writes its rows: it waits its turn with the other heavy work.
+    { preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()] },
   );
 }
 

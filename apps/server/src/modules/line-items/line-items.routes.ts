@@ -1,25 +1,12 @@
 import { exportFileName } from '@quayside/domain/csv';
-import {
-  BULK_MAX_IDS,
-  LineItemBulkBody,
-  LineItemBulkResponse,
-  LineItemExportBody,
-} from '@quayside/domain/line-item-bulk';
-import { LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
-import {
-  LineItemCountResponse,
-  LineItemDeleteBody,
-  LineItemKeyQuery,
-  LineItemResponse,
-  LineItemsResponse,
-  LineItemUpdateBody,
-  MessageResponse,
-} from '@quayside/domain/line-items';
+import { BULK_MAX_IDS } from '@quayside/domain/line-item-bulk';
+import type { RowQuery } from '@quayside/domain/line-item-query';
+import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Database } from '../../db/client.ts';
 import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
+import { type RequestOf, serve } from '../../lib/serve.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
@@ -51,14 +38,13 @@ export function registerLineItemRoutes(
   clock: () => Date,
   heavyWork: HeavyWork,
 ) {
-  const api = app.withTypeProvider<ZodTypeProvider>();
   const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
   const limitBulkChanges = perUserLimit(BULK_CHANGES_PER_USER, 'bulk change');
   // A full export reads every match, however many: it waits its turn. Ticked rows (at most
   // BULK_MAX_IDS) are cheap, and so is a bulk change of no more than one could tick.
   const heavyExport = heavyWork.limit();
-  const heavyBulkChange = heavyWork.limit<FastifyRequest<{ Body: LineItemBulkBody }>>(
-    (request) => 'expected' in request.body.selection && request.body.selection.expected > BULK_MAX_IDS,
+  const heavyBulkChange = heavyWork.limit<RequestOf<'changeLineItems'>>(
+    ({ body: { selection } }) => 'expected' in selection && selection.expected > BULK_MAX_IDS,
   );
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
   const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
@@ -79,112 +65,59 @@ export function registerLineItemRoutes(
     return reply.send(csv);
   };
 
-  api.get(
-    '/api/LineItems',
-    { schema: { tags: ['line items'], querystring: LineItemQuery, response: { 200: LineItemsResponse } } },
-    async (request) => {
-      const context = await exceptionContext(db, clock);
-      const key = answerKey(request, context);
-      const remembered = pages.get(key, request.dataVersion);
-      if (remembered) return remembered;
-      const page = await listLineItems(db, request.principal, request.query, context);
-      pages.set(key, request.dataVersion, page);
-      return page;
-    },
-  );
+  serve(app, 'listLineItems', async (request) => {
+    const context = await exceptionContext(db, clock);
+    const key = answerKey(request, context);
+    const remembered = pages.get(key, request.dataVersion);
+    if (remembered) return remembered;
+    const page = await listLineItems(db, request.principal, request.query, context);
+    pages.set(key, request.dataVersion, page);
+    return page;
+  });
 
-  api.get(
-    '/api/LineItems/count',
-    {
-      schema: {
-        tags: ['line items'],
-        description: 'The exact number of line items matching the search and filters (page and pageSize are ignored).',
-        querystring: LineItemQuery,
-        response: { 200: LineItemCountResponse },
-      },
-    },
-    async (request) => {
-      const context = await exceptionContext(db, clock);
-      const key = answerKey(request, context);
-      let total = counts.get(key, request.dataVersion);
-      if (total === undefined) {
-        total = await countLineItems(db, request.principal, request.query, context);
-        counts.set(key, request.dataVersion, total);
-      }
-      return { total };
-    },
-  );
+  serve(app, 'countLineItems', async (request) => {
+    const context = await exceptionContext(db, clock);
+    const key = answerKey(request, context);
+    let total = counts.get(key, request.dataVersion);
+    if (total === undefined) {
+      total = await countLineItems(db, request.principal, request.query, context);
+      counts.set(key, request.dataVersion, total);
+    }
+    return { total };
+  });
 
-  api.get(
-    '/api/LineItems/export',
-    {
-      schema: {
-        tags: ['line items'],
-        description: 'Every matching line item as CSV (the columns of the report), streamed.',
-        querystring: LineItemQuery,
-      },
-      preHandler: [limitExports, heavyExport],
-    },
-    async (request, reply) => sendCsv(request, reply, request.query),
-  );
+  serve(app, 'exportLineItems', (request, reply) => sendCsv(request, reply, request.query), {
+    preHandler: [limitExports, heavyExport],
+  });
 
-  api.post(
-    '/api/LineItems/export',
-    {
-      schema: {
-        tags: ['line items'],
-        description: 'The ticked line items as CSV: the same file as GET /api/LineItems/export, for these ids only.',
-        body: LineItemExportBody,
-      },
-      preHandler: limitExports,
-    },
-    async (request, reply) => {
+  serve(
+    app,
+    'exportSelectedLineItems',
+    (request, reply) => {
       const { ids, report, sort } = request.body;
       const query: RowQuery = { q: '', filters: [], logic: 'AND', report, sort };
       return sendCsv(request, reply, { ...query, ids: ids.map(Number) });
     },
+    { preHandler: limitExports },
   );
 
-  api.post(
-    '/api/LineItems/bulk',
-    {
-      schema: {
-        tags: ['line items'],
-        description:
-          "Hide, unhide, set or clear 'Valid PO #' on, or delete many line items in one transaction: the ticked " +
-          "ones by id, or all a dashboard query matches (409 when that is no longer the number confirmed). 'Hide' and " +
-          "'Valid PO #' are staff's (403 for a forwarder). One audit entry per line item changed.",
-        body: LineItemBulkBody,
-        response: { 200: LineItemBulkResponse },
-      },
-      preHandler: [limitBulkChanges, heavyBulkChange],
-    },
+  serve(
+    app,
+    'changeLineItems',
     async (request) =>
       changeLineItems(db, request.principal, request.body, await exceptionContext(db, clock), {
         statementTimeoutMs: limits.bulkStatementTimeoutMs,
       }),
+    { preHandler: [limitBulkChanges, heavyBulkChange] },
   );
 
-  api.post(
-    '/api/LineItems',
-    {
-      schema: {
-        tags: ['line items'],
-        querystring: LineItemKeyQuery,
-        body: LineItemUpdateBody,
-        response: { 200: LineItemResponse },
-      },
-    },
-    async (request) => ({ lineItem: await updateLineItem(db, request.principal, request.query, request.body) }),
-  );
+  serve(app, 'updateLineItem', async (request) => ({
+    lineItem: await updateLineItem(db, request.principal, request.query, request.body),
+  }));
 
-  api.post(
-    '/api/LineItems/delete',
-    { schema: { tags: ['line items'], body: LineItemDeleteBody, response: { 200: MessageResponse } } },
-    async (request) => {
-      const { title, related_shipment } = request.body;
-      await deleteLineItem(db, request.principal, { shipment: related_shipment, po: title });
-      return { message: 'Line item deleted.' };
-    },
-  );
+  serve(app, 'deleteLineItem', async (request) => {
+    const { title, related_shipment } = request.body;
+    await deleteLineItem(db, request.principal, { shipment: related_shipment, po: title });
+    return { message: 'Line item deleted.' };
+  });
 }

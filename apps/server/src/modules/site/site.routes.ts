@@ -1,9 +1,8 @@
-import { SiteSettings } from '@quayside/domain/site';
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { isSetUpNeeded } from '../../auth/first-admin.ts';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
+import { serve } from '../../lib/serve.ts';
 
 /** Public: the login and register screens show these before anyone is signed in. */
 export function registerSiteRoutes(app: FastifyInstance, config: AppConfig, db: Database) {
@@ -12,11 +11,5 @@ export function registerSiteRoutes(app: FastifyInstance, config: AppConfig, db: 
     supportEmail: config.supportEmail ?? null,
     supportUrl: config.supportUrl ?? null,
   };
-  app
-    .withTypeProvider<ZodTypeProvider>()
-    .get(
-      '/api/site',
-      { schema: { tags: ['site'], response: { 200: SiteSettings } } },
-      async (): Promise<SiteSettings> => ({ ...settings, setupNeeded: await isSetUpNeeded(db) }),
-    );
+  serve(app, 'getSite', async () => ({ ...settings, setupNeeded: await isSetUpNeeded(db) }));
 }

@@ -1,6 +1,6 @@
-import type { AlertPreferences, Follow, FollowRequest, FollowsResponse } from '@quayside/domain/alerts';
+import type { AlertPreferences, FollowRequest } from '@quayside/domain/alerts';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { alertKeys } from '../../lib/query-keys.ts';
 
 /** The dashboard's query as a saved filter has it: the wire strings that are set. */
@@ -9,20 +9,20 @@ export type FollowedView = { q?: string; filters?: string; logic?: string; repor
 export const followsQuery = () =>
   queryOptions({
     queryKey: alertKeys.follows(),
-    queryFn: async ({ signal }) => (await api<FollowsResponse>('/api/Follows', { signal })).follows,
+    queryFn: async ({ signal }) => (await call('listFollows', { signal })).follows,
   });
 
 export const preferencesQuery = () =>
   queryOptions({
     queryKey: alertKeys.preferences(),
-    queryFn: ({ signal }) => api<AlertPreferences>('/api/Alerts/preferences', { signal }),
+    queryFn: ({ signal }) => call('getAlertPreferences', { signal }),
   });
 
 /** Marks the given alerts read, or all of them. */
 export function useMarkRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (ids?: number[]) => api('/api/Alerts/read', { method: 'POST', body: ids ? { ids } : {} }),
+    mutationFn: (ids?: number[]) => call('markAlertsRead', { body: ids ? { ids } : {} }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.notifications() }),
   });
 }
@@ -30,7 +30,7 @@ export function useMarkRead() {
 export function useFollow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (request: FollowRequest) => api<Follow>('/api/Follows', { method: 'POST', body: request }),
+    mutationFn: (request: FollowRequest) => call('follow', { body: request }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.follows() }),
   });
 }
@@ -38,7 +38,7 @@ export function useFollow() {
 export function useUnfollow() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (id: number) => api('/api/Follows/delete', { method: 'POST', query: { id } }),
+    mutationFn: (id: number) => call('unfollow', { query: { id } }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: alertKeys.follows() }),
   });
 }
@@ -46,8 +46,7 @@ export function useUnfollow() {
 export function useSavePreferences() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (preferences: AlertPreferences) =>
-      api<AlertPreferences>('/api/Alerts/preferences', { method: 'POST', body: preferences }),
+    mutationFn: (preferences: AlertPreferences) => call('saveAlertPreferences', { body: preferences }),
     onSuccess: (saved) => queryClient.setQueryData(alertKeys.preferences(), saved),
   });
 }

@@ -1,6 +1,5 @@
-import type { NotificationsResponse } from '@quayside/domain/alerts';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { alertKeys } from '../../lib/query-keys.ts';
 
 // Apart from alerts-api.ts: the sidebar's bell loads with the first screen, the rest when used.
@@ -11,6 +10,6 @@ const BELL_REFRESH_MS = 60_000;
 export const notificationsQuery = () =>
   queryOptions({
     queryKey: alertKeys.notifications(),
-    queryFn: ({ signal }) => api<NotificationsResponse>('/api/Alerts', { signal }),
+    queryFn: ({ signal }) => call('listAlerts', { signal }),
     refetchInterval: BELL_REFRESH_MS,
   });

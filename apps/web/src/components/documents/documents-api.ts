@@ -1,6 +1,6 @@
-import type { DocumentListEntry, DocumentsResponse, UploadResponse } from '@quayside/domain/documents';
+import type { DocumentListEntry } from '@quayside/domain/documents';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { documentKeys } from '../../lib/query-keys.ts';
 import { type ChosenFile, uploadedListEntries, uploadForm } from './upload-selection.ts';
@@ -10,7 +10,7 @@ export const shipmentDocumentsQuery = (shipmentNumber: string) =>
   queryOptions({
     queryKey: documentKeys.ofShipment(shipmentNumber),
     queryFn: async ({ signal }) => {
-      const { documents } = await api<DocumentsResponse>('/api/Files', { query: { shipment: shipmentNumber }, signal });
+      const { documents } = await call('listDocuments', { query: { shipment: shipmentNumber }, signal });
       return documents;
     },
   });
@@ -24,9 +24,7 @@ export function useUploadDocuments(shipmentNumber: string, forwarderName: string
   const queryKey = documentKeys.ofShipment(shipmentNumber);
   return useMutation({
     mutationFn: async (chosen: readonly ChosenFile[]) => {
-      const { documents } = await api<UploadResponse>('/api/Files', {
-        body: uploadForm(chosen, shipmentNumber, forwarderName),
-      });
+      const { documents } = await call('uploadDocuments', { body: uploadForm(chosen, shipmentNumber, forwarderName) });
       return uploadedListEntries(documents, chosen, shipmentNumber);
     },
     onSuccess: (uploaded) => {

@@ -29,7 +29,7 @@ export const isTypeMissing = (documentType: string) =>
 export const canUpload = (chosen: readonly ChosenFile[], isUploading: boolean) =>
   !isUploading && chosen.length > 0 && chosen.every((entry) => !isTypeMissing(entry.documentType));
 
-/** `POST /api/Files`: repeated `files`, one `documentType` per file in the same order, `forwarder` and `shipment`. */
+/** `uploadDocuments`: repeated `files`, one `documentType` per file in the same order, `forwarder` and `shipment`. */
 export function uploadForm(chosen: readonly ChosenFile[], shipment: string, forwarder: string): FormData {
   const form = new FormData();
   for (const entry of chosen) form.append('documentType', entry.documentType);

@@ -1,14 +1,13 @@
 import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Stack, Typography } from '@mui/material';
-import { type DateHistoryResponse, describeEstimate, historyTimeline } from '@quayside/domain/date-history';
+import { describeEstimate, historyTimeline } from '@quayside/domain/date-history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { shipmentKeys } from '../../lib/query-keys.ts';
 
 export const shipmentHistoryQuery = (shipmentNumber: string) =>
   queryOptions({
     queryKey: shipmentKeys.history(shipmentNumber),
-    queryFn: ({ signal }) =>
-      api<DateHistoryResponse>('/api/Shipments/history', { query: { shipment: shipmentNumber }, signal }),
+    queryFn: ({ signal }) => call('getShipmentHistory', { query: { shipment: shipmentNumber }, signal }),
   });
 
 // The reader's own time zone: when a change was made, not a calendar date of the shipment.

@@ -15,7 +15,7 @@ type AddPartDialogProps = {
 };
 
 /**
- * The line-item Parts tab's add form (SPEC.md §2, §5), adding one part with `POST /api/Parts`.
+ * The line-item Parts tab's add form (SPEC.md §2, §5), adding one part with `addPart`.
  * Mounted only while open, so it starts empty each time.
  */
 export function AddPartDialog({ po, shipment, listedPartNumbers, onClose }: AddPartDialogProps) {

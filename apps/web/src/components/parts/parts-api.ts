@@ -4,23 +4,20 @@ import {
   PART_NOT_FOUND,
   type Part,
   type PartDelete,
-  type PartDeleteResponse,
   type PartsList,
-  type PartsResponse,
 } from '@quayside/domain/parts';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api, failureMessage } from '../../lib/api.ts';
+import { ApiError, call, failureMessage } from '../../lib/api.ts';
 import { lineItemKeys, partKeys } from '../../lib/query-keys.ts';
 import { listWithQuantity } from './part-quantities.ts';
 
 type LineItemRef = { po: string; shipment: string };
 
-/** `GET /api/Parts/getParts`: one line item's parts, in the order added. */
+/** `listParts`: one line item's parts, in the order added. */
 export const partsQuery = (lineItem: LineItemRef) =>
   queryOptions({
     queryKey: partKeys.list(lineItem),
-    queryFn: async ({ signal }) =>
-      (await api<PartsResponse>('/api/Parts/getParts', { query: { ...lineItem }, signal })).parts,
+    queryFn: async ({ signal }) => (await call('listParts', { query: { ...lineItem }, signal })).parts,
   });
 
 /**
@@ -41,20 +38,20 @@ const refOf = (key: { related_po_number: string; related_shipment: string }): Li
   shipment: key.related_shipment,
 });
 
-/** `POST /api/Parts`: adds one part; resolves to the whole list. */
+/** `addPart`: adds one part; resolves to the whole list. */
 export function useAddPart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (part: NewPart) => (await api<PartsResponse>('/api/Parts', { body: part })).parts,
+    mutationFn: async (part: NewPart) => (await call('addPart', { body: part })).parts,
     onSuccess: (parts, part) => afterPartsChanged(queryClient, refOf(part), parts),
   });
 }
 
-/** `POST /api/Parts/save`: the line item's parts become exactly this list; resolves to it as stored. */
+/** `replaceParts`: the line item's parts become exactly this list; resolves to it as stored. */
 export function useSaveParts() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (list: PartsList) => (await api<PartsResponse>('/api/Parts/save', { body: list })).parts,
+    mutationFn: async (list: PartsList) => (await call('replaceParts', { body: list })).parts,
     onSuccess: (parts, list) => afterPartsChanged(queryClient, refOf(list), parts),
   });
 }
@@ -76,18 +73,17 @@ export function useUpdatePartQuantity() {
         parts: listWithQuantity(current, partNumber, qty),
         prev_part_numbers: current.map((part) => part.part_number),
       };
-      return (await api<PartsResponse>('/api/Parts/save', { body: list })).parts;
+      return (await call('replaceParts', { body: list })).parts;
     },
     onSuccess: (parts, { lineItem }) => afterPartsChanged(queryClient, lineItem, parts),
   });
 }
 
-/** `POST /api/Parts/delete`: removes one part, refused if the list shown is no longer the stored one. */
+/** `deletePart`: removes one part, refused if the list shown is no longer the stored one. */
 export function useDeletePart() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: PartDelete) =>
-      (await api<PartDeleteResponse>('/api/Parts/delete', { body: request })).parts,
+    mutationFn: async (request: PartDelete) => (await call('deletePart', { body: request })).parts,
     onSuccess: (parts, request) => afterPartsChanged(queryClient, refOf(request), parts),
     // A refusal because the list changed elsewhere: show the current one.
     onError: (_error, request) => void queryClient.invalidateQueries({ queryKey: partKeys.list(refOf(request)) }),

@@ -50,7 +50,7 @@ export function partsDraftReducer(draft: PartsDraft, action: PartsDraftAction): 
 /** True when this typed quantity cannot be saved (empty, negative or not a whole number). */
 export const isQuantityInvalid = (quantity: string) => parseEditedQuantity(quantity) === null;
 
-/** The list to send to `POST /api/Parts/save`, or null while any quantity is invalid. */
+/** The list to send to `replaceParts`, or null while any quantity is invalid. */
 export function partsToSave(draft: PartsDraft): { part_number: string; qty: number }[] | null {
   const parts: { part_number: string; qty: number }[] = [];
   for (const part of draft.parts) {

@@ -1,20 +1,23 @@
 import type { AnalyticsQuery, AnalyticsSettings } from '@quayside/domain/analytics';
+import type { Api } from '@quayside/domain/api';
+import type { AnalyticsFigureName } from '@quayside/domain/api/analytics';
+import type { ResponseOf } from '@quayside/domain/call';
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { analyticsKeys } from '../../lib/query-keys.ts';
 
-/** One figure of GET /api/Analytics/{path} for a question. */
-export const figureQuery = <Response>(path: string, query: AnalyticsQuery) =>
+/** One figure (its call, e.g. `getAnalyticsVolume`) for a question. */
+export const figureQuery = <N extends AnalyticsFigureName>(name: N, query: AnalyticsQuery) =>
   queryOptions({
-    queryKey: analyticsKeys.figure(path, query),
-    queryFn: ({ signal }) => api<Response>(`/api/Analytics/${path}`, { query, signal }),
+    queryKey: analyticsKeys.figure(name, query),
+    // Every figure takes the same query; the answer is the one of the figure asked.
+    queryFn: ({ signal }) => call<AnalyticsFigureName>(name, { query, signal }) as Promise<ResponseOf<Api[N]>>,
   });
 
 export const settingsQuery = () =>
   queryOptions({
     queryKey: analyticsKeys.settings(),
-    queryFn: ({ signal }) => api<AnalyticsSettings>('/api/Analytics/settings', { signal }),
+    queryFn: ({ signal }) => call('getAnalyticsSettings', { signal }),
   });
 
-export const saveSettings = (settings: AnalyticsSettings) =>
-  api<AnalyticsSettings>('/api/Analytics/settings', { method: 'POST', body: settings });
+export const saveSettings = (settings: AnalyticsSettings) => call('saveAnalyticsSettings', { body: settings });

@@ -2,17 +2,11 @@ import { Box, Link, Stack, Typography } from '@mui/material';
 import {
   type AnalyticsQuery,
   DEFAULT_ON_TIME_GRACE_DAYS,
-  type DocumentTimelinessResponse,
-  type EtaAccuracyResponse,
   FIGURE_LABELS,
   type Figure,
   figureDefinition,
-  type OnTimeResponse,
-  type OpenExceptionsResponse,
-  type ScorecardResponse,
-  type TransitTimeResponse,
-  type VolumeResponse,
 } from '@quayside/domain/analytics';
+import type { AnalyticsFigureName } from '@quayside/domain/api/analytics';
 import { EXCEPTION_LABELS } from '@quayside/domain/exceptions';
 import { isStaff } from '@quayside/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
@@ -94,15 +88,15 @@ type FigureProps = { query: AnalyticsQuery };
 
 const fileName = (name: string, query: AnalyticsQuery) => `analytics-${name}-${query.from}-to-${query.to}.csv`;
 const definitionOf = (figure: Figure, grace = DEFAULT_ON_TIME_GRACE_DAYS) => figureDefinition(figure, grace);
-/** One figure's numbers for the question (GET /api/Analytics/{path}). */
-const useFigure = <Response,>(path: string, query: AnalyticsQuery) => useQuery(figureQuery<Response>(path, query));
+/** One figure's numbers for the question (its call, e.g. `getAnalyticsVolume`). */
+const useFigure = <N extends AnalyticsFigureName>(name: N, query: AnalyticsQuery) => useQuery(figureQuery(name, query));
 
 function VolumeFigure({ query }: FigureProps) {
   return (
     <FigureCard
       title={FIGURE_LABELS.volume}
       definition={definitionOf('volume')}
-      result={useFigure<VolumeResponse>('volume', query)}
+      result={useFigure('getAnalyticsVolume', query)}
       table={volumeTable}
       chart={(data) => <VolumeChart response={data} />}
       fileName={fileName('volume', query)}
@@ -115,7 +109,7 @@ function OnTimeFigure({ query, grace }: FigureProps & { grace: number }) {
     <FigureCard
       title="On-time arrival and delivery"
       definition={`${definitionOf('on_time_arrival', grace)} ${definitionOf('on_time_delivery', grace)}`}
-      result={useFigure<OnTimeResponse>('on-time', query)}
+      result={useFigure('getAnalyticsOnTime', query)}
       table={onTimeTable}
       chart={(data) => <OnTimeChart response={data} />}
       fileName={fileName('on-time', query)}
@@ -124,7 +118,7 @@ function OnTimeFigure({ query, grace }: FigureProps & { grace: number }) {
 }
 
 function TransitFigures({ query }: FigureProps) {
-  const result = useFigure<TransitTimeResponse>('transit-time', query);
+  const result = useFigure('getAnalyticsTransitTime', query);
   return (
     <>
       <FigureCard
@@ -151,7 +145,7 @@ function EtaAccuracyFigure({ query }: FigureProps) {
     <FigureCard
       title={FIGURE_LABELS.eta_accuracy}
       definition={definitionOf('eta_accuracy')}
-      result={useFigure<EtaAccuracyResponse>('eta-accuracy', query)}
+      result={useFigure('getAnalyticsEtaAccuracy', query)}
       table={etaAccuracyTable}
       chart={(data) => <EtaAccuracyChart response={data} />}
       fileName={fileName('eta-accuracy', query)}
@@ -172,7 +166,7 @@ function OpenExceptionsFigure({ query }: FigureProps) {
     <FigureCard
       title={FIGURE_LABELS.open_exceptions}
       definition={`${definitionOf('open_exceptions')} Each count opens the dashboard listing those line items.`}
-      result={useFigure<OpenExceptionsResponse>('open-exceptions', query)}
+      result={useFigure('getAnalyticsOpenExceptions', query)}
       table={(data) => openExceptionsTable(data, query)}
       chart={(data) => <OpenExceptionsChart response={data} query={query} />}
       fileName={fileName('open-exceptions', query)}
@@ -206,7 +200,7 @@ function DocumentTimelinessFigure({ query }: FigureProps) {
     <FigureCard
       title={FIGURE_LABELS.document_timeliness}
       definition={definitionOf('document_timeliness')}
-      result={useFigure<DocumentTimelinessResponse>('document-timeliness', query)}
+      result={useFigure('getAnalyticsDocumentTimeliness', query)}
       table={documentTimelinessTable}
       chart={(data) => <DocumentTimelinessChart response={data} />}
       fileName={fileName('document-timeliness', query)}
@@ -215,7 +209,7 @@ function DocumentTimelinessFigure({ query }: FigureProps) {
 }
 
 function ScorecardFigure({ query }: FigureProps) {
-  const result = useFigure<ScorecardResponse>('scorecard', query);
+  const result = useFigure('getAnalyticsScorecard', query);
   const { data } = result;
   const previous = data ? `${data.previous.from} to ${data.previous.to}` : 'the range of the same length just before';
   return (

@@ -3,11 +3,10 @@ import { Alert, Box, Button, Link, Paper, Stack, TextField, Typography } from '@
 import { SIGN_UP_REFUSALS } from '@quayside/domain/auth-messages';
 import { EMAIL_VERIFICATION_MESSAGES } from '@quayside/domain/email-verification';
 import { FIRST_ADMIN_MESSAGES } from '@quayside/domain/first-admin';
-import type { EligibilityResponse } from '@quayside/domain/people';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { ApiError, api } from '../../lib/api.ts';
+import { ApiError, call } from '../../lib/api.ts';
 import {
   confirmRegistration,
   requestPasswordReset,
@@ -242,9 +241,7 @@ function RegisterForm() {
       const trimmed = email.trim();
       checkEmail(trimmed);
       if (password !== confirmation) throw new ShownProblem({ message: AUTH_MESSAGES.passwordsDiffer });
-      const eligibility = await api<EligibilityResponse>('/api/Peoples/eligibility', {
-        query: { email: trimmed },
-      }).catch((error: unknown) => {
+      const eligibility = await call('checkEligibility', { query: { email: trimmed } }).catch((error: unknown) => {
         console.error('Eligibility check failed', error);
         throw new ShownProblem({ message: AUTH_MESSAGES.eligibilityFailed });
       });

@@ -1,6 +1,5 @@
-import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/line-items';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
 import type { LineItemCountParams, LineItemListParams } from './views/table-view.ts';
 
@@ -22,7 +21,7 @@ const JUST_FETCHED_MS = 2_000;
 export const lineItemListQuery = (params: LineItemListParams) =>
   queryOptions({
     queryKey: lineItemKeys.list(params),
-    queryFn: ({ signal }) => api<LineItemsResponse>('/api/LineItems', { query: params, signal }),
+    queryFn: ({ signal }) => call('listLineItems', { query: params, signal }),
     staleTime: 0,
     gcTime: LIST_CACHE_MS,
     refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),
@@ -40,8 +39,7 @@ export const lineItemListQuery = (params: LineItemListParams) =>
 export const lineItemCountQuery = (params: LineItemCountParams) =>
   queryOptions({
     queryKey: lineItemKeys.count(params),
-    queryFn: async ({ signal }) =>
-      (await api<LineItemCountResponse>('/api/LineItems/count', { query: params, signal })).total,
+    queryFn: async ({ signal }) => (await call('countLineItems', { query: params, signal })).total,
     staleTime: LIST_CACHE_MS,
     gcTime: LIST_CACHE_MS,
   });

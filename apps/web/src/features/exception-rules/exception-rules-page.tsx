@@ -28,7 +28,7 @@ import {
 } from '@quayside/domain/exceptions';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { api, failureMessage } from '../../lib/api.ts';
+import { call, failureMessage } from '../../lib/api.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
 
 const settingsKey = [...lineItemKeys.all, 'exception-settings'] as const;
@@ -36,7 +36,7 @@ const settingsKey = [...lineItemKeys.all, 'exception-settings'] as const;
 const settingsQuery = () =>
   queryOptions({
     queryKey: settingsKey,
-    queryFn: ({ signal }) => api<ExceptionSettings>('/api/Exceptions/settings', { signal }),
+    queryFn: ({ signal }) => call('getExceptionSettings', { signal }),
   });
 
 let lastKey = 0;
@@ -54,8 +54,7 @@ function SettingsForm({ saved }: { saved: ExceptionSettings }) {
   // Each row keeps a key of its own while it is edited (two rows may briefly be the same).
   const [checklist, setChecklist] = useState(() => saved.checklist.map((row) => ({ ...row, key: nextKey() })));
   const save = useMutation({
-    mutationFn: (settings: ExceptionSettings) =>
-      api<ExceptionSettings>('/api/Exceptions/settings', { method: 'POST', body: settings }),
+    mutationFn: (settings: ExceptionSettings) => call('saveExceptionSettings', { body: settings }),
     // The rules decide which line items have exceptions: every count and page moves with them.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: lineItemKeys.all }),
   });

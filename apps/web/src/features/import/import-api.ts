@@ -1,6 +1,6 @@
 import type { ImportReport } from '@quayside/domain/import';
 import { queryOptions, skipToken, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, apiStream } from '../../lib/api.ts';
+import { call, callStream } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { CHANGED_BY_IMPORT, importKeys } from '../../lib/query-keys.ts';
 import { type ChosenImportFile, type ImportSelection, importForm, importQuery } from './import-selection.ts';
@@ -20,7 +20,7 @@ export const dryRunQuery = (selection: ImportSelection) => {
     queryKey: dryRunKey(selection),
     queryFn: shipments
       ? ({ signal }) =>
-          api<ImportReport>('/api/Import', {
+          call('importReport', {
             query: importQuery(selection, true),
             body: importForm(shipments.file, parts?.file ?? null),
             signal,
@@ -41,7 +41,7 @@ export function useRunImport() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ selection, onProgress }: RunImport) => {
-      const response = await apiStream('/api/Import', 'application/x-ndjson', {
+      const response = await callStream('importReport', 'application/x-ndjson', {
         query: importQuery(selection, false),
         body: importForm(selection.shipments.file, selection.parts?.file ?? null),
       });

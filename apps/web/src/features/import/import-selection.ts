@@ -35,7 +35,7 @@ function sheetOf(chosen: ChosenImportFile | null, sheet: string) {
   return chosen && isWorkbook(chosen.file.name) && name !== '' ? name : undefined;
 }
 
-/** The query string of POST /api/Import. */
+/** The query string of `importReport`. */
 export function importQuery(selection: ImportSelection, isDryRun: boolean) {
   return {
     dryRun: String(isDryRun),

@@ -1,7 +1,7 @@
 import { ImportReport } from '@quayside/domain/import';
 import { ApiError } from '../../lib/api.ts';
 
-// POST /api/Import with `Accept: application/x-ndjson` answers one JSON object per line: progress
+// `importReport` with `Accept: application/x-ndjson` answers one JSON object per line: progress
 // while rows are processed, then exactly one report or error.
 
 export type ImportStreamEvent =

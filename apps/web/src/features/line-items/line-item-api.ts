@@ -1,6 +1,6 @@
-import type { LineItem, LineItemsResponse, LineItemUpdateBody } from '@quayside/domain/line-items';
+import type { LineItem, LineItemUpdateBody } from '@quayside/domain/line-items';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
 
@@ -11,8 +11,7 @@ const PER_PO_STALE_MS = 5 * 60 * 1000;
 export const lineItemsByPoQuery = (po: string) =>
   queryOptions({
     queryKey: lineItemKeys.byPo(po),
-    queryFn: async ({ signal }) =>
-      (await api<LineItemsResponse>('/api/LineItems', { query: { po }, signal })).lineItems,
+    queryFn: async ({ signal }) => (await call('listLineItems', { query: { po }, signal })).lineItems,
     staleTime: PER_PO_STALE_MS,
   });
 
@@ -23,12 +22,7 @@ export function useUpdateLineItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ key, changes }: { key: LineItemKey; changes: LineItemUpdateBody }) =>
-      (
-        await api<{ lineItem: LineItem }>('/api/LineItems', {
-          query: { shipment: key.shipment, po: key.po },
-          body: changes,
-        })
-      ).lineItem,
+      (await call('updateLineItem', { query: { shipment: key.shipment, po: key.po }, body: changes })).lineItem,
     onSuccess: (saved, { key }) => {
       markDataChanged();
       // The screen shows the saved values at once; the lists are then read again.
@@ -53,7 +47,7 @@ export function useDeleteLineItem() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (key: LineItemKey) =>
-      api<{ message: string }>('/api/LineItems/delete', { body: { title: key.po, related_shipment: key.shipment } }),
+      call('deleteLineItem', { body: { title: key.po, related_shipment: key.shipment } }),
     onSuccess: () => {
       markDataChanged();
       void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });

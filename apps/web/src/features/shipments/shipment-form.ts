@@ -43,7 +43,7 @@ const FIELD_LABELS: readonly FieldLabel[] = [...TEXT_LABELS, ...CHOICE_LABELS, .
  */
 export type ShipmentFormValues = Record<FieldLabel | 'Shipment' | 'Order Ref', string>;
 
-/** The body of `POST /api/Shipments`: label → text, list, or null to clear. */
+/** The body of `saveShipments`: label → text, list, or null to clear. */
 export type ShipmentRequest = Partial<Record<FieldLabel | 'Shipment', string | null>> & { 'Order Ref'?: string[] };
 
 export function emptyShipmentValues(forwarderName = ''): ShipmentFormValues {

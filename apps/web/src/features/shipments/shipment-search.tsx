@@ -1,11 +1,10 @@
 import SearchIcon from '@mui/icons-material/Search';
 import { Autocomplete, InputAdornment, TextField } from '@mui/material';
 import { SHIPMENT_MATCH_MIN_LENGTH } from '@quayside/domain/constants';
-import type { ShipmentMatchResponse } from '@quayside/domain/shipments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { paths } from '../../lib/navigation.ts';
 import { shipmentKeys } from '../../lib/query-keys.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
@@ -17,12 +16,13 @@ export const shipmentSuggestionsQuery = (text: string) =>
     queryKey: shipmentKeys.match(text),
     queryFn: async ({ signal }) => {
       try {
-        const { shipments } = await api<ShipmentMatchResponse>('/api/Shipments', {
-          query: { shipmentMatch: text },
-          signal,
-        });
+        // With ?shipmentMatch= the answer is shipment numbers.
+        const { shipments } = await call('getShipments', { query: { shipmentMatch: text }, signal });
         // Filtered again here by case-insensitive containment (SPEC.md §5).
-        return shipments.filter((shipment) => shipment.toLowerCase().includes(text.toLowerCase()));
+        return shipments.filter(
+          (shipment): shipment is string =>
+            typeof shipment === 'string' && shipment.toLowerCase().includes(text.toLowerCase()),
+        );
       } catch (error) {
         // SPEC.md §8: a suggestion fetch failure is logged and the list emptied.
         console.error('Shipment suggestions failed', error);

@@ -1,7 +1,5 @@
-import type { LineItemCountResponse, LineItemsResponse } from '@quayside/domain/line-items';
-import type { ShipmentsResponse } from '@quayside/domain/shipments';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
 import { lineItemKeys, shipmentKeys } from '../../lib/query-keys.ts';
 import type { ShipmentRequest } from './shipment-form.ts';
@@ -11,11 +9,10 @@ export const shipmentQuery = (shipmentNumber: string) =>
   queryOptions({
     queryKey: shipmentKeys.detail(shipmentNumber),
     queryFn: async ({ signal }) => {
-      const { shipments } = await api<ShipmentsResponse>('/api/Shipments', {
-        query: { shipment: shipmentNumber },
-        signal,
-      });
-      return shipments[0] ?? null;
+      const { shipments } = await call('getShipments', { query: { shipment: shipmentNumber }, signal });
+      // With ?shipment= the answer is whole shipments (suggestions, numbers only, answer ?shipmentMatch=).
+      const [shipment] = shipments;
+      return typeof shipment === 'object' ? shipment : null;
     },
   });
 
@@ -29,7 +26,7 @@ export const shipmentLineItemsQuery = (shipmentNumber: string) =>
     queryKey: lineItemKeys.ofShipment(shipmentNumber),
     queryFn: async ({ signal }) => {
       const filters = JSON.stringify([{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }]);
-      const response = await api<LineItemsResponse>('/api/LineItems', {
+      const response = await call('listLineItems', {
         query: { filters, pageSize: SHIPMENT_LINE_ITEMS_LIMIT },
         signal,
       });
@@ -38,7 +35,7 @@ export const shipmentLineItemsQuery = (shipmentNumber: string) =>
       // A shipment of more than COUNT_LIMIT line items is rare enough to count it exactly, after the page.
       const total = response.totalExact
         ? response.total
-        : (await api<LineItemCountResponse>('/api/LineItems/count', { query: { filters }, signal })).total;
+        : (await call('countLineItems', { query: { filters }, signal })).total;
       return { lineItems, total };
     },
   });
@@ -48,7 +45,7 @@ export function useSaveShipment() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ shipmentNumber, request }: { shipmentNumber: string | null; request: ShipmentRequest }) =>
-      api<ShipmentsResponse>('/api/Shipments', {
+      call('saveShipments', {
         query: { id: shipmentNumber ?? undefined },
         body: [request],
       }),

@@ -1,19 +1,19 @@
-import type { PeopleResponse, PersonInput } from '@quayside/domain/people';
+import type { PersonInput } from '@quayside/domain/people';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../lib/api.ts';
+import { call } from '../../lib/api.ts';
 import { userKeys } from '../../lib/query-keys.ts';
 
 /** The people list; the server gives an Admin everyone. */
 export const userListQuery = queryOptions({
   queryKey: userKeys.list(),
-  queryFn: async ({ signal }) => (await api<PeopleResponse>('/api/Peoples', { signal })).peoples,
+  queryFn: async ({ signal }) => (await call('listPeople', { signal })).peoples,
 });
 
 /** Adds a person, or updates one when `id` is set. Resolves once the list has been re-read. */
 export function useSaveUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (person: PersonInput) => api<PeopleResponse>('/api/Peoples', { body: [person] }),
+    mutationFn: (person: PersonInput) => call('savePeople', { body: [person] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }
@@ -22,7 +22,7 @@ export function useSaveUser() {
 export function useDeleteUser() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (email: string) => api<{ message: string }>('/api/Peoples/delete', { body: [{ email }] }),
+    mutationFn: (email: string) => call('deletePerson', { body: [{ email }] }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: userKeys.all }),
   });
 }

@@ -14,7 +14,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useId, useState } from 'react';
 import { ConfirmDeleteDialog } from '../../../components/confirm-delete-dialog.tsx';
 import { useToast } from '../../../components/toast.tsx';
-import { api, apiStream, failureMessage } from '../../../lib/api.ts';
+import { call, callStream, failureMessage } from '../../../lib/api.ts';
 import { lineItemKeys } from '../../../lib/query-keys.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import { formatCount } from '../format-count.ts';
@@ -48,7 +48,7 @@ const DONE: Record<BulkAction, string> = {
   delete: 'Deleted',
 };
 
-/** What the chosen rows are, for POST /api/LineItems/bulk: their ids, or the query and the count confirmed. */
+/** What the chosen rows are, for `changeLineItems`: their ids, or the query and the count confirmed. */
 function selectionBody(selection: RowSelection, query: LineItemCountParams, matching: number) {
   if (selection.kind === 'ids') return { ids: [...selection.ids] };
   return { query, except: [...selection.except], expected: selectedCount(selection, matching) };
@@ -76,10 +76,7 @@ export function BulkActions({
 
   const act = useMutation({
     mutationFn: (action: BulkAction) =>
-      api<LineItemBulkResponse>('/api/LineItems/bulk', {
-        method: 'POST',
-        body: { action, selection: selectionBody(selection, query, matching) },
-      }),
+      call('changeLineItems', { body: { action, selection: selectionBody(selection, query, matching) } }),
     onSuccess: (answer, action) => {
       void queryClient.invalidateQueries({ queryKey: lineItemKeys.all });
       const unchanged = answer.unchanged > 0 ? ` ${lineItems(answer.unchanged)} already were.` : '';
@@ -98,8 +95,7 @@ export function BulkActions({
         return;
       }
       const { report, sort } = exportParams;
-      const response = await apiStream('/api/LineItems/export', 'text/csv', {
-        method: 'POST',
+      const response = await callStream('exportSelectedLineItems', 'text/csv', {
         body: { ids: [...selection.ids], report, ...(sort ? { sort } : {}) },
       });
       const name = fileNameFromDisposition(response.headers.get('content-disposition')) ?? 'line-items.csv';

@@ -1,5 +1,5 @@
 import { exportFileName } from '@quayside/domain/csv';
-import { ApiError, apiUrl } from '../../../lib/api.ts';
+import { ApiError, callUrl } from '../../../lib/api.ts';
 import { saveFile } from '../../../lib/save-file.ts';
 import type { LineItemListParams } from '../views/table-view.ts';
 
@@ -29,7 +29,7 @@ export async function downloadLineItemsCsv(
   params: ExportParams,
   { signal, onRows }: { signal: AbortSignal; onRows: (rows: number) => void },
 ): Promise<void> {
-  const response = await fetch(apiUrl('/api/LineItems/export', params), {
+  const response = await fetch(callUrl('exportLineItems', { query: params }), {
     credentials: 'same-origin',
     headers: { accept: 'text/csv' },
     signal,

@@ -3,11 +3,10 @@ import {
   EXCEPTION_KINDS,
   EXCEPTION_LABELS,
   type ExceptionKind,
-  type ExceptionSummaryResponse,
   exceptionDefinition,
 } from '@quayside/domain/exceptions';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api.ts';
+import { call } from '../../../lib/api.ts';
 import { lineItemKeys } from '../../../lib/query-keys.ts';
 import { formatCount } from '../format-count.ts';
 
@@ -16,8 +15,7 @@ const EXCEPTION_COLOURS = { color: '#7a4500', borderColor: '#b26a00' } as const;
 
 const summaryQuery = {
   queryKey: lineItemKeys.exceptionSummary(),
-  queryFn: ({ signal }: { signal: AbortSignal }) =>
-    api<ExceptionSummaryResponse>('/api/Exceptions/summary', { signal }),
+  queryFn: ({ signal }: { signal: AbortSignal }) => call('getExceptionSummary', { signal }),
   staleTime: 0,
   refetchOnWindowFocus: 'always' as const,
 };

@@ -19,7 +19,7 @@ import {
 
 // The dashboard's whole view in one object, its rules in one reducer. Where it lives:
 // - the URL holds all of it (so a filtered dashboard can be bookmarked and sent): the same names
-//   as GET /api/LineItems (q, filters, logic, sort, pageSize, page, report) and `import`, each
+//   as `listLineItems` (q, filters, logic, sort, pageSize, page, report) and `import`, each
 //   only when it differs from the default, so an untouched dashboard is plain '/';
 // - the user's saved view (SPEC.md §3: search, filters, logic, sorts, page size) in local storage,
 //   and the page and tab in this browser tab's session storage, as before.
@@ -78,7 +78,7 @@ export function dashboardViewReducer(view: DashboardView, action: DashboardActio
   }
 }
 
-/** The GET /api/LineItems query of the view. */
+/** The `listLineItems` query of the view. */
 export function dashboardListParams(view: DashboardView): LineItemListParams {
   const params = lineItemListParams(view, view.page, view.report, view.importId);
   return view.exceptions.length > 0 ? { ...params, exception: view.exceptions.join(',') } : params;

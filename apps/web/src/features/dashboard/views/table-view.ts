@@ -84,7 +84,7 @@ export function parseStoredView(read: (field: TableViewField) => unknown): Table
   };
 }
 
-/** The query string of GET /api/LineItems (and, without paging, of the export). Empty parts are left out. */
+/** The query string of `listLineItems` (and, without paging, of the export). Empty parts are left out. */
 export type LineItemListParams = {
   q?: string;
   filters?: string;
@@ -132,7 +132,7 @@ export function exportParamsOf({ page: _page, pageSize: _pageSize, ...query }: L
   return query;
 }
 
-/** The query of GET /api/LineItems/count: which rows match, without paging or sort (neither changes how many). */
+/** The query of `countLineItems`: which rows match, without paging or sort (neither changes how many). */
 export type LineItemCountParams = Omit<LineItemListParams, 'page' | 'pageSize' | 'sort'>;
 
 export function countParamsOf({ page: _page, pageSize: _pageSize, sort: _sort, ...query }: LineItemListParams) {
