@@ -16,7 +16,14 @@ const SHARED = ['packages/domain/src', 'packages/domain/package.json', 'package-
 const webBuild = 'apps/web/dist/index.html';
 if (
   !process.env.WEB_DIST_DIR &&
-  isStale(webBuild, ['apps/web/src', 'apps/web/public', 'apps/web/index.html', 'apps/web/vite.config.ts', ...SHARED])
+  isStale(webBuild, [
+    'apps/web/src',
+    'apps/web/public',
+    'apps/web/index.html',
+    'apps/web/vite.config.ts',
+    'apps/web/api-routes.ts',
+    ...SHARED,
+  ])
 ) {
   console.log(
     existsSync(webBuild) ? 'Rebuilding the web app (its sources changed)...' : 'Building the web app (first start)...',
