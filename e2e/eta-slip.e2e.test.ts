@@ -49,9 +49,11 @@ async function mailMentioning(email: string, text: string, after: number): Promi
 }
 
 test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in History and in the digest", async () => {
-  const stamp = `${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-  const shipment = `E2E-SLIP-${stamp}`;
-  const po = `PO-SLIP-${stamp}`;
+  // As long as the demo's numbers: with the latest Dest. ETA this shipment heads the default order,
+  // and the grid journey measures at 1440 px whether the columns fit with it on screen.
+  const stamp = `${Date.now().toString(36).slice(-5)}${Math.random().toString(36).slice(2, 4)}`.toUpperCase();
+  const shipment = `SL-${stamp}`;
+  const po = `PO-${stamp}`;
   const row = (destEta: string) => `${shipment},${po},Kestrel Freight,NAPCO Americas,CNSHA,USMIA,SEA,${destEta}`;
   await importReport('first.csv', row('2031-03-10'));
 
