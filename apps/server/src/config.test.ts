@@ -33,6 +33,9 @@ describe('configuration', () => {
     ['S3_FORCE_PATH_STYLE', 'yes'],
     ['HEAVY_WORK_AT_ONCE', '0'],
     ['HEAVY_WORK_WAIT_MS', 'a minute'],
+    ['SERVER_PROCESSES', '0'],
+    ['SERVER_PROCESSES', '1.5'],
+    ['SERVER_PROCESSES', '65'],
   ])('refuses a bad %s with a message naming it', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`${name}:`));
@@ -74,5 +77,19 @@ describe('configuration', () => {
   ])('refuses S3 settings that do not go together (%o), naming %s', (env, name) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration:\n  ${name}: `));
+  });
+
+  it('runs one server process by default, and several only with DATABASE_URL', () => {
+    expect(loadConfig({}).serverProcesses).toBe(1);
+    expect(loadConfig({ SERVER_PROCESSES: '1' }).serverProcesses).toBe(1);
+    const postgres = { DATABASE_URL: 'postgres://quayside@db.internal/quayside' };
+    expect(loadConfig({ ...postgres, SERVER_PROCESSES: '2' }).serverProcesses).toBe(2);
+    expect(loadConfig({ ...postgres, SERVER_PROCESSES: '64' }).serverProcesses).toBe(64);
+    // The embedded database serves one process.
+    const embedded = () => loadConfig({ SERVER_PROCESSES: '2' });
+    expect(embedded).toThrow(ConfigError);
+    expect(embedded).toThrow(
+      /^Invalid configuration:\n {2}SERVER_PROCESSES: 2 processes need DATABASE_URL \(PostgreSQL\); the embedded database .* serves one process only/,
+    );
   });
 });

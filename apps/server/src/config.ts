@@ -49,6 +49,7 @@ const EnvSchema = z.object({
   HEAVY_WORK_AT_ONCE: positiveInt.default(Math.max(1, os.availableParallelism() - 1)),
   HEAVY_WORK_WAIT_MS: positiveInt.default(30_000),
   FORWARDER_UPLOAD_QUOTA_BYTES: positiveInt.default(5 * 1024 * 1024 * 1024),
+  SERVER_PROCESSES: z.coerce.number().int().min(1).max(64).default(1),
   TRUST_PROXY: onOff,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
@@ -87,6 +88,14 @@ function objectStoreProblems(e: Env): string[] {
     problems.push(`S3_BUCKET: is required with ${name} (it chooses the bucket for documents)`);
   }
   return problems;
+}
+
+/** SERVER_PROCESSES above 1 shares one database among the processes: PostgreSQL's to do. */
+function serverProcessesProblems(e: Env): string[] {
+  if (e.SERVER_PROCESSES === 1 || e.DATABASE_URL) return [];
+  return [
+    `SERVER_PROCESSES: ${e.SERVER_PROCESSES} processes need DATABASE_URL (PostgreSQL); the embedded database (used without DATABASE_URL) serves one process only. Set DATABASE_URL, or leave SERVER_PROCESSES at 1`,
+  ];
 }
 
 function objectStoreOf(e: Env): ObjectStoreConfig | undefined {
@@ -188,6 +197,11 @@ export type AppConfig = {
   heavyWorkWaitMs: number;
   /** Total bytes of documents the people of one forwarder company may upload. */
   forwarderUploadQuotaBytes: number;
+  /**
+   * Server processes `npm start` runs on this machine, sharing PORT (server-processes.ts); above 1
+   * only with DATABASE_URL. Each has its own database pool, heavy-work queue and /metrics.
+   */
+  serverProcesses: number;
   trustProxy: boolean;
   logLevel: z.infer<typeof EnvSchema>['LOG_LEVEL'];
   /** Bearer token for GET /metrics; without it, /metrics answers loopback clients only. */
@@ -233,7 +247,7 @@ export function trustedOriginsOf(publicUrl: string | undefined, port: number): s
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   const problems = parsed.success
-    ? objectStoreProblems(parsed.data)
+    ? [...objectStoreProblems(parsed.data), ...serverProcessesProblems(parsed.data)]
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
@@ -266,6 +280,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     heavyWorkAtOnce: e.HEAVY_WORK_AT_ONCE,
     heavyWorkWaitMs: e.HEAVY_WORK_WAIT_MS,
     forwarderUploadQuotaBytes: e.FORWARDER_UPLOAD_QUOTA_BYTES,
+    serverProcesses: e.SERVER_PROCESSES,
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     metricsToken: e.METRICS_TOKEN,

@@ -65,3 +65,14 @@ describe('an S3 bucket that cannot be used', () => {
     }
   });
 });
+
+describe('SERVER_PROCESSES above 1 on the embedded database', () => {
+  it('stops the server before any process starts, naming SERVER_PROCESSES and DATABASE_URL', async () => {
+    const stopped = await start('main', [], { SERVER_PROCESSES: '2' });
+    expect(stopped.code).toBe(1);
+    expect(stopped.stderr.trim().split('\n')).toEqual([
+      'Invalid configuration:',
+      expect.stringMatching(/^ {2}SERVER_PROCESSES: 2 processes need DATABASE_URL \(PostgreSQL\)/),
+    ]);
+  });
+});
