@@ -1,4 +1,5 @@
 import type { Filter, SortRule } from '@quayside/domain/line-item-query';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import { COUNT_LIMIT, type LineItem, type LineItemsResponse } from '@quayside/domain/line-items';
 import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
@@ -303,7 +304,7 @@ test('search: a part number finds its line items, debounced; no match offers Cle
   const searches: string[] = [];
   page.on('request', (request: Request) => {
     const url = new URL(request.url());
-    if (url.pathname === '/api/LineItems') searches.push(url.searchParams.get('q') ?? '');
+    if (url.pathname === '/api/LineItems/rows') searches.push(url.searchParams.get('q') ?? '');
   });
   const box = page.getByRole('searchbox', { name: 'Search across all columns' });
   expect(await box.getAttribute('placeholder')).toBe('Search across all columns...');
@@ -347,10 +348,10 @@ test('past COUNT_LIMIT matches: the rows first, "about" the estimate, then the e
   // rows have been checked.
   const estimate = 1200;
   await page.route(
-    (url) => url.pathname === '/api/LineItems' && url.searchParams.get('q') === search,
+    (url) => url.pathname === '/api/LineItems/rows' && url.searchParams.get('q') === search,
     async (route) => {
       const response = await route.fetch();
-      const answer = (await response.json()) as LineItemsResponse;
+      const answer = (await response.json()) as LineItemRowsResponse;
       await route.fulfill({
         response,
         json: { ...answer, total: COUNT_LIMIT + 1, totalExact: false, totalEstimate: estimate },

@@ -744,6 +744,24 @@ const lineItemQuery = queryParameters({
   ),
 });
 
+const lineItemRowsQuery = fc
+  .tuple(
+    lineItemQuery,
+    fc.array(
+      fc.oneof(
+        fc.constantFrom('title,atd', 'nope', 'title,,atd', ' title , atd ', 'Title', 'title,title', ',', ''),
+        fc.constant('title,'.repeat(80)),
+        nastyText,
+      ),
+      { maxLength: 2 },
+    ),
+  )
+  .map(([query, columns]) => {
+    const extra = columns.map((value) => `columns=${encode(value)}`).join('&');
+    if (extra === '') return query;
+    return `${query}${query.includes('?') ? '&' : '?'}${extra}`;
+  });
+
 const shipmentChoices = ['Mode', 'Trans', 'WTUQ', 'VOLUQ', 'UQ - Outer', 'UQ-Outer', 'UQ-Charge'];
 const analyticsDay = fc.oneof(
   fc.constantFrom('2027-01-01', '2027-12-31', '1900-01-01', '2199-12-31', '2027-02-30', '27-01-01', ''),
@@ -992,6 +1010,11 @@ const CASES: Entry[] = [
     route: 'GET /api/LineItems',
     kind: 'read',
     requests: getRequest(lineItemQuery.map((query) => `/api/LineItems${query}`)),
+  },
+  {
+    route: 'GET /api/LineItems/rows',
+    kind: 'read',
+    requests: getRequest(lineItemRowsQuery.map((query) => `/api/LineItems/rows${query}`)),
   },
   {
     route: 'GET /api/LineItems/count',
@@ -2000,6 +2023,7 @@ describe('a NUL in the query string of every route', () => {
   it.each([
     ['GET', '/api/LineItems?po=a%00', 'po'],
     ['GET', '/api/LineItems/count?po=a%00', 'po'],
+    ['GET', '/api/LineItems/rows?po=a%00', 'po'],
     ['POST', `/api/LineItems?shipment=${REAL.shipment}%00&po=${REAL.po}`, 'shipment'],
     ['GET', '/api/LineItems/export?po=a%00', 'po'],
   ] as const)('%s %s answers 400 with a message, not a 5xx or a CSV', async (method, url, parameter) => {

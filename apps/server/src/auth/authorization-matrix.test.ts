@@ -238,6 +238,18 @@ const CASES: Case[] = [
     expected: everyoneSignedIn,
   },
   {
+    route: 'GET /api/LineItems/rows',
+    name: 'dashboard rows',
+    request: () => ({ url: '/api/LineItems/rows' }),
+    expected: everyoneSignedIn,
+  },
+  {
+    route: 'GET /api/LineItems/rows',
+    name: 'dashboard rows by PO',
+    request: (fixture) => ({ url: `/api/LineItems/rows?po=${q(fixture.po)}&columns=forwarder_name,related_shipment` }),
+    expected: everyoneSignedIn,
+  },
+  {
     route: 'GET /api/LineItems/count',
     name: 'exact count',
     request: (fixture) => ({ url: `/api/LineItems/count?po=${q(fixture.po)}` }),

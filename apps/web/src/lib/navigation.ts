@@ -35,11 +35,24 @@ export const paths = {
   shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
 } as const;
 
+/**
+ * A line item as a list passed to the detail screen holds it: enough to address it and to page to
+ * it (the screen reads the line item itself). A full LineItem is one, and so is a dashboard row.
+ */
+export type LineItemRef = Pick<LineItem, '_id' | 'title' | 'related_shipment'>;
+
+/** Only the reference of a line item or a row, for navigation state (the history keeps a copy). */
+export const lineItemRefOf = ({ _id, title, related_shipment }: LineItemRef): LineItemRef => ({
+  _id,
+  title,
+  related_shipment,
+});
+
 /** What the screens that open a line item pass along (SPEC.md §2 '/line-item/{id}'). */
 export type LineItemNavigationState = {
-  lineItem?: LineItem;
+  lineItem?: LineItemRef;
   /** The list that previous/next pages through. */
-  subsetData?: readonly LineItem[];
+  subsetData?: readonly LineItemRef[];
   index?: number;
   fromShipment?: boolean;
   shipmentId?: string;

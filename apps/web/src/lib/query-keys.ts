@@ -8,7 +8,9 @@ const LINE_ITEMS = ['line-items'] as const;
 
 export const lineItemKeys = {
   all: LINE_ITEMS,
-  list: <Params extends object>(params: Params) => [...LINE_ITEMS, 'list', params] as const,
+  /** The dashboard's page of rows: its query and the columns asked for (another column is another answer). */
+  list: <Params extends object>(params: Params, columns: readonly string[]) =>
+    [...LINE_ITEMS, 'list', params, columns] as const,
   count: <Params extends object>(params: Params) => [...LINE_ITEMS, 'count', params] as const,
   byPo: (po: string) => [...LINE_ITEMS, 'by-po', po] as const,
   ofShipment: (shipmentNumber: string) => [...LINE_ITEMS, 'of-shipment', shipmentNumber] as const,

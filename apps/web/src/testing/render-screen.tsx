@@ -3,7 +3,7 @@ import type { Role } from '@quayside/domain/people';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import type { ReactNode } from 'react';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { MemoryRouter, parsePath, Route, Routes, useLocation } from 'react-router';
 import { theme } from '../app/theme.ts';
 import { ToastProvider } from '../components/toast.tsx';
 import { ProfileProvider } from '../lib/profile.tsx';
@@ -23,6 +23,8 @@ export type RenderOptions = {
   user?: ScreenUser;
   /** Where the router starts, e.g. '/?q=bolt'. */
   at?: string;
+  /** The navigation state the router starts with (what a screen passed to the next). */
+  state?: unknown;
   /** The route the screen is mounted on (its `:id` and the like). */
   route?: string;
   /** Answers for the screen's own calls, by 'METHOD /path'. */
@@ -64,7 +66,7 @@ export function renderScreen(screen: ReactNode, options: RenderOptions = {}): Fa
   render(
     <ThemeProvider theme={theme}>
       <QueryClientProvider client={queryClient}>
-        <MemoryRouter initialEntries={[options.at ?? '/']}>
+        <MemoryRouter initialEntries={[{ ...parsePath(options.at ?? '/'), state: options.state }]}>
           <SessionProvider onSignedOut={() => {}}>
             <WhenSignedIn>
               <ProfileProvider email={user.email}>

@@ -1,6 +1,7 @@
 import type { Call } from '../call.ts';
 import { LineItemBulkBody, LineItemBulkResponse, LineItemExportBody } from '../line-item-bulk.ts';
 import { LineItemQuery } from '../line-item-query.ts';
+import { LineItemRowsQuery, LineItemRowsResponse } from '../line-item-rows.ts';
 import {
   LineItemCountResponse,
   LineItemDeleteBody,
@@ -23,6 +24,21 @@ export const LINE_ITEM_CALLS = {
     summary: 'One page of line items for a search, filters and sort',
     query: LineItemQuery,
     response: LineItemsResponse,
+  },
+  listLineItemRows: {
+    method: 'GET',
+    path: '/api/LineItems/rows',
+    tag,
+    who: 'signed-in',
+    summary: "One page of the dashboard's rows: the columns shown, as displayed",
+    description:
+      'The same search, filters, sort and paging as GET /api/LineItems, answered as the dashboard shows them: ' +
+      'each row an array of values named once by `names` (the id, PO number, shipment, PO-review count, ' +
+      'hidden and exceptions, then the text of each column of `columns`, as the table displays it). A row ' +
+      "carries no parts: GET /api/Parts/getParts lists a line item's parts, and GET /api/LineItems answers " +
+      'whole line items with theirs.',
+    query: LineItemRowsQuery,
+    response: LineItemRowsResponse,
   },
   countLineItems: {
     method: 'GET',

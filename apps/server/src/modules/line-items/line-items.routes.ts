@@ -1,6 +1,7 @@
 import { exportFileName } from '@quayside/domain/csv';
 import { BULK_MAX_IDS } from '@quayside/domain/line-item-bulk';
 import type { RowQuery } from '@quayside/domain/line-item-query';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/client.ts';
@@ -10,7 +11,13 @@ import { type RequestOf, serve } from '../../lib/serve.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
-import { countLineItems, deleteLineItem, listLineItems, updateLineItem } from './line-items.service.ts';
+import {
+  countLineItems,
+  deleteLineItem,
+  listLineItemRows,
+  listLineItems,
+  updateLineItem,
+} from './line-items.service.ts';
 import { changeLineItems } from './line-items-bulk.ts';
 import { exportCsv } from './line-items-export.ts';
 
@@ -47,6 +54,7 @@ export function registerLineItemRoutes(
     ({ body: { selection } }) => 'expected' in selection && selection.expected > BULK_MAX_IDS,
   );
   const pages = new VersionedCache<LineItemsResponse>(REMEMBERED_ANSWERS);
+  const rowPages = new VersionedCache<LineItemRowsResponse>(REMEMBERED_ANSWERS);
   const counts = new VersionedCache<number>(REMEMBERED_ANSWERS);
 
   /** The export's CSV of the query's rows (with `ids`, only those), as a dated attachment. */
@@ -72,6 +80,16 @@ export function registerLineItemRoutes(
     if (remembered) return remembered;
     const page = await listLineItems(db, request.principal, request.query, context);
     pages.set(key, request.dataVersion, page);
+    return page;
+  });
+
+  serve(app, 'listLineItemRows', async (request) => {
+    const context = await exceptionContext(db, clock);
+    const key = answerKey(request, context);
+    const remembered = rowPages.get(key, request.dataVersion);
+    if (remembered) return remembered;
+    const page = await listLineItemRows(db, request.principal, request.query, context);
+    rowPages.set(key, request.dataVersion, page);
     return page;
   });
 

@@ -1,6 +1,8 @@
 import type { ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
+import { type ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
+import { type LineItemRowsQuery, type LineItemRowsResponse, shownColumns } from '@quayside/domain/line-item-rows';
 import {
   COUNT_LIMIT,
   type LineItem,
@@ -23,7 +25,9 @@ import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { type SourceField, sourceOf } from './line-item-source.ts';
-import { exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
+import { displayed, exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
+
+type RowMark = (typeof ROW_MARKS)[number];
 
 /**
  * An exception picks rows by dates now past, which the default order (latest first) puts last, so
@@ -69,13 +73,20 @@ async function firstMatches(db: Queryable, where: SQL, pageOf: (rows: SQL) => SQ
   return { total: row?.total ?? 0, page: row?.page ?? [] };
 }
 
-/** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
-export async function listLineItems(
+/** What a page answer says besides its rows: how many match, how many the principal sees, which page. */
+type PageCounts = Omit<LineItemsResponse, 'lineItems'>;
+
+/**
+ * Which line items make the query's page, in its order, with their exceptions, and the counts
+ * beside it: what GET /api/LineItems and GET /api/LineItems/rows both answer from, so the two
+ * always agree on the rows, their order and the totals.
+ */
+async function findPage(
   db: Queryable,
   principal: Principal,
   query: LineItemQuery,
   context: ExceptionContext,
-): Promise<LineItemsResponse> {
+): Promise<PageCounts & { rows: PageRow[] }> {
   const { where, isRare, atLeast } = await matchingCondition(db, principal, query, context);
   const totalAll = await countVisible(db, principal);
   const order = orderBy(sortKeys(query.sort));
@@ -104,11 +115,9 @@ export async function listLineItems(
           )
         ).rows;
   // Many matches: about how many, from a sample, beside the page (the exact count is its own request).
-  const [page, totalEstimate] = await Promise.all([readPage(), totalExact ? undefined : estimateRows(db, where)]);
-  const exceptions = new Map(page.map((row) => [Number(row.line_item_id), row.exceptions]));
-  const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
+  const [rows, totalEstimate] = await Promise.all([readPage(), totalExact ? undefined : estimateRows(db, where)]);
   return {
-    lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
+    rows,
     total,
     totalExact,
     ...(totalEstimate === undefined ? {} : { totalEstimate }),
@@ -116,6 +125,79 @@ export async function listLineItems(
     page: query.page,
     pageSize: query.pageSize,
   };
+}
+
+/** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
+export async function listLineItems(
+  db: Queryable,
+  principal: Principal,
+  query: LineItemQuery,
+  context: ExceptionContext,
+): Promise<LineItemsResponse> {
+  const { rows, ...counts } = await findPage(db, principal, query, context);
+  const exceptions = new Map(rows.map((row) => [Number(row.line_item_id), row.exceptions]));
+  const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
+  return {
+    lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
+    ...counts,
+  };
+}
+
+/**
+ * A row's marks other than its exceptions (the page has them), on the read model `r` and the line
+ * item `li`; title and related_shipment are their columns' displayed text, which is the line item's.
+ */
+const MARK_SQL: Record<Exclude<RowMark, 'exceptions'>, SQL> = {
+  _id: sql`r.line_item_id::text`,
+  title: displayed('title'),
+  related_shipment: displayed('related_shipment'),
+  po_review_required: sql`li.po_review_required`,
+  hide_lineitem: sql`r.is_hidden`,
+};
+
+/**
+ * The same page as listLineItems (the same rows, order and totals), answered as the dashboard
+ * shows it: for each row its marks and the text of each shown column, read from the read model,
+ * the names once for the page. No parts travel.
+ */
+export async function listLineItemRows(
+  db: Queryable,
+  principal: Principal,
+  query: LineItemRowsQuery,
+  context: ExceptionContext,
+): Promise<LineItemRowsResponse> {
+  const { rows: page, ...counts } = await findPage(db, principal, query, context);
+  const names = rowValueNames(shownColumns(query));
+  return { ...counts, names, rows: await rowValues(db, page, names) };
+}
+
+type RowValues = LineItemRowsResponse['rows'][number];
+
+/** Each page row's values named by `names`, in the page's order, in one statement. */
+async function rowValues(
+  db: Queryable,
+  page: readonly PageRow[],
+  names: readonly (RowMark | ColumnKey)[],
+): Promise<RowValues[]> {
+  if (page.length === 0) return [];
+  // The exceptions are the page's (as listLineItems answers them); the other values are read here.
+  const exceptionsAt = names.indexOf('exceptions');
+  const read = names.filter((name) => name !== 'exceptions') as (Exclude<RowMark, 'exceptions'> | ColumnKey)[];
+  const expressions = sql.join(
+    read.map((name) => (name in MARK_SQL ? MARK_SQL[name as keyof typeof MARK_SQL] : displayed(name as ColumnKey))),
+    sql`, `,
+  );
+  const result = await db.execute<{ id: string; v: RowValues }>(sql`
+    select r.line_item_id::text as id, json_build_array(${expressions}) as v
+    from line_item_rows r join line_items li on li.id = r.line_item_id
+    where r.line_item_id = any(${idArray(page.map((row) => Number(row.line_item_id)))})`);
+  const byId = new Map(result.rows.map((row) => [row.id, row.v]));
+  // A line item deleted since the page was found is left out, as lineItemsByIds leaves it out.
+  return page.flatMap((row) => {
+    const values = byId.get(String(row.line_item_id));
+    if (!values) return [];
+    return [[...values.slice(0, exceptionsAt), row.exceptions, ...values.slice(exceptionsAt)]];
+  });
 }
 
 /** How many line items the principal sees match the query, exactly (it may have to read every match). */

@@ -27,9 +27,8 @@ import { AddPartDialog } from './add-part-dialog.tsx';
 import { DeletePartDialog } from './delete-part-dialog.tsx';
 import { formatQuantity, parseEditedQuantity, partsTotals } from './part-quantities.ts';
 import { partsQuery, useUpdatePartQuantity } from './parts-api.ts';
-import { NO_PARTS_TEXT } from './parts-text.ts';
+import { LOAD_PARTS_FAILED, NO_PARTS_TEXT } from './parts-text.ts';
 
-const LOAD_PARTS_FAILED = 'Failed to load parts. Please try again.';
 const COLUMNS = ['Part Number', 'Quantity', 'PO Number', 'Shipment'] as const;
 
 type PanelProps = { po: string; shipment: string; canEdit: boolean };

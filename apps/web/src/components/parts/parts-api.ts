@@ -6,19 +6,15 @@ import {
   type PartDelete,
   type PartsList,
 } from '@quayside/domain/parts';
-import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, call, failureMessage } from '../../lib/api.ts';
 import { lineItemKeys, partKeys } from '../../lib/query-keys.ts';
 import { listWithQuantity } from './part-quantities.ts';
+import { partsQuery } from './parts-query.ts';
+
+export { partsQuery };
 
 type LineItemRef = { po: string; shipment: string };
-
-/** `listParts`: one line item's parts, in the order added. */
-export const partsQuery = (lineItem: LineItemRef) =>
-  queryOptions({
-    queryKey: partKeys.list(lineItem),
-    queryFn: async ({ signal }) => (await call('listParts', { query: { ...lineItem }, signal })).parts,
-  });
 
 /**
  * Every write answers the line item's whole list as stored: it replaces the cached list (a read

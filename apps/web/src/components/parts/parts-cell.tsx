@@ -9,32 +9,40 @@ const PartsInfoDialog = lazy(() =>
   import('./parts-info-dialog.tsx').then((module) => ({ default: module.PartsInfoDialog })),
 );
 
-export type PartsOwner = Pick<LineItem, 'title' | 'related_shipment' | 'parts' | 'numberOfParts' | 'total_qty'>;
+/** The line item a parts cell belongs to: its PO number and shipment name its parts. */
+export type PartsOwner = Pick<LineItem, 'title' | 'related_shipment'>;
 
 // The cell sits in a clickable table row; React events from the popover and the dialog (portals)
 // still bubble through the cell, so each stops here rather than opening the line item.
 const stopPropagation = (event: SyntheticEvent) => event.stopPropagation();
 
+type PartsCellProps = {
+  /** The row: a new one (the page read again) replaces what a save answered. */
+  lineItem: PartsOwner;
+  /** How many parts the row says it has. */
+  count: number;
+  canEdit: boolean;
+};
+
 /**
  * The dashboard's numberOfParts cell (SPEC.md §2): the count opens the 'Parts Details' popover,
- * which leads to the 'Parts Info' dialog. Without `canEdit` the dialog only shows the parts (the
- * server refuses changes from read-only roles anyway).
+ * which asks for the parts and leads to the 'Parts Info' dialog. Without `canEdit` the dialog only
+ * shows the parts (the server refuses changes from read-only roles anyway).
  */
-export function PartsCell({ lineItem, canEdit }: { lineItem: PartsOwner; canEdit: boolean }) {
+export function PartsCell({ lineItem, count, canEdit }: PartsCellProps) {
   const [popoverAnchor, setPopoverAnchor] = useState<HTMLElement | null>(null);
-  const [isInfoOpen, setIsInfoOpen] = useState(false);
-  // What a save answered, shown until the row itself is re-read with new parts.
-  const [saved, setSaved] = useState<{ replaces: LineItem['parts']; parts: LineItem['parts'] } | null>(null);
-  const hasSavedParts = saved !== null && saved.replaces === lineItem.parts;
-  const parts = hasSavedParts ? saved.parts : lineItem.parts;
-  const count = hasSavedParts ? saved.parts.length : lineItem.numberOfParts;
+  // The parts the dialog starts from (those the popover showed), while it is open.
+  const [infoParts, setInfoParts] = useState<LineItem['parts'] | null>(null);
+  // How many parts a save answered, shown until the row itself is read again.
+  const [saved, setSaved] = useState<{ replaces: PartsOwner; count: number } | null>(null);
+  const shownCount = saved !== null && saved.replaces === lineItem ? saved.count : count;
 
   return (
     <>
       <Button
         size="small"
         aria-haspopup="dialog"
-        aria-label={`${count} ${count === 1 ? 'part' : 'parts'} on PO ${lineItem.title}`}
+        aria-label={`${shownCount} ${shownCount === 1 ? 'part' : 'parts'} on PO ${lineItem.title}`}
         onClick={(event) => {
           event.stopPropagation();
           setPopoverAnchor(event.currentTarget);
@@ -45,29 +53,30 @@ export function PartsCell({ lineItem, canEdit }: { lineItem: PartsOwner; canEdit
         data-cell-action
         sx={{ minWidth: 40, fontVariantNumeric: 'tabular-nums' }}
       >
-        {count}
+        {shownCount}
       </Button>
       {popoverAnchor ? (
         <PartsDetailsPopover
           anchorEl={popoverAnchor}
-          parts={parts}
+          po={lineItem.title}
+          shipment={lineItem.related_shipment}
           onClose={() => setPopoverAnchor(null)}
-          onOpenInfo={() => {
+          onOpenInfo={(parts) => {
             setPopoverAnchor(null);
-            setIsInfoOpen(true);
+            setInfoParts(parts);
           }}
           stopPropagation={stopPropagation}
         />
       ) : null}
-      {isInfoOpen ? (
+      {infoParts ? (
         <Suspense fallback={null}>
           <PartsInfoDialog
             po={lineItem.title}
             shipment={lineItem.related_shipment}
-            parts={parts}
+            parts={infoParts}
             canEdit={canEdit}
-            onClose={() => setIsInfoOpen(false)}
-            onSaved={(savedParts) => setSaved({ replaces: lineItem.parts, parts: savedParts })}
+            onClose={() => setInfoParts(null)}
+            onSaved={(savedParts) => setSaved({ replaces: lineItem, count: savedParts.length })}
             stopPropagation={stopPropagation}
           />
         </Suspense>

@@ -53,9 +53,13 @@ function LineItemsDashboard({ email }: { email: string }) {
   const role = useProfile().profile?.role;
   const { view, dispatch, layout, setLayout, openNamedView } = useViewAndLayout(email);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
-  const { params, countParams, list, matches, pageCount } = useDashboardData(view, dispatch);
+  const { params, countParams, list, matches, pageCount } = useDashboardData(
+    view,
+    layout.columns[view.report],
+    dispatch,
+  );
   const data = list.data;
-  const pageRows = data?.lineItems ?? [];
+  const pageRows = data?.rows ?? [];
   const rows = useRowSelection(countParams, pageRows);
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();

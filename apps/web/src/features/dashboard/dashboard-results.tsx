@@ -1,7 +1,6 @@
 import { Box, LinearProgress, Paper, Stack, useMediaQuery } from '@mui/material';
 import type { PageSize } from '@quayside/domain/constants';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
-import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { RetryAlert } from '../../components/retry-alert.tsx';
@@ -13,6 +12,7 @@ import { LineItemTable, type TableSelection } from './grid/line-item-table.tsx';
 import { Pagination } from './grid/pagination.tsx';
 import type { MatchCount } from './grid/paging.ts';
 import { TableSummary } from './grid/table-summary.tsx';
+import type { LineItemRowsPage } from './line-items-api.ts';
 import type { DashboardAction, DashboardView } from './views/dashboard-view.ts';
 
 /** Below this width the rows are cards: 16 columns side by side do not read on a phone. */
@@ -21,7 +21,7 @@ const NARROW_SCREEN = '(max-width: 767.95px)';
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
 
 type DashboardResultsProps = {
-  list: UseQueryResult<LineItemsResponse>;
+  list: UseQueryResult<LineItemRowsPage>;
   matches: MatchCount | undefined;
   pageCount: number;
   view: DashboardView;
@@ -60,7 +60,7 @@ export function DashboardResults({
       <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
       {isNarrow ? (
         <LineItemCards
-          lineItems={data.lineItems}
+          rows={data.rows}
           columns={columns}
           withExceptions={view.exceptions.length > 0}
           selection={selection}
@@ -68,7 +68,7 @@ export function DashboardResults({
         />
       ) : (
         <LineItemTable
-          lineItems={data.lineItems}
+          rows={data.rows}
           columns={columns}
           sortConfigs={view.sortConfigs}
           onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
@@ -88,7 +88,7 @@ export function DashboardResults({
         <TableSummary
           page={data.page}
           pageSize={data.pageSize}
-          rowsShown={data.lineItems.length}
+          rowsShown={data.rows.length}
           matches={matches}
           totalAll={data.totalAll}
           isNarrowed={isNarrowed}

@@ -1,3 +1,6 @@
+import { type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
+import type { LineItemRow } from '@quayside/domain/line-item-row';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
@@ -14,14 +17,27 @@ export const LIST_CACHE_MS = 60_000;
  */
 const JUST_FETCHED_MS = 2_000;
 
+/** A page of the dashboard decoded (decodeRows): its rows (each shown column's text, no parts) and how many match. */
+export type LineItemRowsPage = Omit<LineItemRowsResponse, 'names' | 'rows'> & { rows: LineItemRow[] };
+
 /**
- * One page of the dashboard; the server searches, filters, sorts and pages. While the next page
- * loads the previous one stays on screen (no flash of an empty table).
+ * The columns a page asks for: those the table shows, in the report's order, so moving a column in
+ * the chooser asks nothing again (each cell reads its column's text by name, not by place).
  */
-export const lineItemListQuery = (params: LineItemListParams) =>
+export const requestedColumns = (report: Report, shown: readonly ColumnKey[]): ColumnKey[] =>
+  REPORT_COLUMNS[report].filter((column) => shown.includes(column));
+
+/**
+ * One page of the dashboard; the server searches, filters, sorts and pages, and answers only the
+ * columns shown, as the table displays them (a row's parts are asked when its popover opens).
+ * Cached as answered: the screen decodes it (use-dashboard-data.ts), since decodeRows sits beside
+ * the rows' zod contracts and this query is also the first screen's prefetch, which must not load
+ * them. While the next page loads the previous one stays on screen (no flash of an empty table).
+ */
+export const lineItemRowsQuery = (params: LineItemListParams, columns: readonly ColumnKey[]) =>
   queryOptions({
-    queryKey: lineItemKeys.list(params),
-    queryFn: ({ signal }) => call('listLineItems', { query: params, signal }),
+    queryKey: lineItemKeys.list(params, columns),
+    queryFn: ({ signal }) => call('listLineItemRows', { query: { ...params, columns: columns.join(',') }, signal }),
     staleTime: 0,
     gcTime: LIST_CACHE_MS,
     refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),

@@ -51,6 +51,13 @@ describe('reading navigation state', () => {
     expect(readNavigationState(state)).toEqual(state);
   });
 
+  it("keeps a list of references: the dashboard's rows pass no more", () => {
+    const refs = list.map(({ _id, title, related_shipment }) => ({ _id, title, related_shipment }));
+    const state = { lineItem: refs[2], subsetData: refs, index: 2 };
+    expect(readNavigationState(state)).toEqual({ ...state, fromShipment: false, shipmentId: undefined });
+    expect(positionFromState('PO-12', readNavigationState(state))).toEqual({ list: refs, index: 2 });
+  });
+
   it('drops anything not shaped as expected', () => {
     expect(readNavigationState(null)).toEqual({});
     expect(readNavigationState('x')).toEqual({});

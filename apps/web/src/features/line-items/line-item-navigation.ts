@@ -1,15 +1,14 @@
-import type { LineItem } from '@quayside/domain/line-items';
-import type { LineItemNavigationState } from '../../lib/navigation.ts';
+import type { LineItemNavigationState, LineItemRef } from '../../lib/navigation.ts';
 
 // SPEC.md §2 '/line-item/{id}': id is an index into the list passed in navigation state (the
 // dashboard's visible rows, a shipment's line items), or a PO number when opened directly.
 
-/** The list the detail screen pages through, and where it is in it. */
-export type LineItemPosition = { list: readonly LineItem[]; index: number };
+/** The list the detail screen pages through (references: it reads each line item), and where it is in it. */
+export type LineItemPosition = { list: readonly LineItemRef[]; index: number };
 
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-function isLineItem(value: unknown): value is LineItem {
+function isLineItemRef(value: unknown): value is LineItemRef {
   return (
     isObject(value) &&
     typeof value._id === 'string' &&
@@ -26,8 +25,8 @@ export function readNavigationState(state: unknown): LineItemNavigationState {
   if (!isObject(state)) return {};
   const { lineItem, subsetData, index, fromShipment, shipmentId } = state;
   return {
-    lineItem: isLineItem(lineItem) ? lineItem : undefined,
-    subsetData: Array.isArray(subsetData) && subsetData.every(isLineItem) ? subsetData : undefined,
+    lineItem: isLineItemRef(lineItem) ? lineItem : undefined,
+    subsetData: Array.isArray(subsetData) && subsetData.every(isLineItemRef) ? subsetData : undefined,
     index: typeof index === 'number' && Number.isInteger(index) ? index : undefined,
     fromShipment: fromShipment === true,
     shipmentId: typeof shipmentId === 'string' ? shipmentId : undefined,
@@ -55,12 +54,12 @@ export const positionLabel = ({ list, index }: LineItemPosition) => `${index + 1
 /** The state that opens line item `index` of `list`, keeping where the visit came from. */
 export function stateForIndex(
   state: LineItemNavigationState,
-  list: readonly LineItem[],
+  list: readonly LineItemRef[],
   index: number,
 ): LineItemNavigationState {
   return { ...state, subsetData: [...list], index, lineItem: list[index] };
 }
 
-/** The list after a line item changed, so paging back to it shows the saved values. */
-export const replaceInList = (list: readonly LineItem[], updated: LineItem): LineItem[] =>
+/** The list after a line item changed, so paging back to it reads it under its saved PO number. */
+export const replaceInList = (list: readonly LineItemRef[], updated: LineItemRef): LineItemRef[] =>
   list.map((lineItem) => (lineItem._id === updated._id ? updated : lineItem));

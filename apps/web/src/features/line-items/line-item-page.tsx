@@ -1,10 +1,10 @@
 import { Box, Button, CircularProgress, Stack, Typography } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert.tsx';
-import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
+import { type LineItemNavigationState, type LineItemRef, lineItemRefOf, paths } from '../../lib/navigation.ts';
 import { lineItemsByPoQuery } from './line-item-api.ts';
 import { LineItemDetail } from './line-item-detail.tsx';
 import {
@@ -45,12 +45,12 @@ function useLineItemActions(state: LineItemNavigationState, position: LineItemPo
   const navigate = useNavigate();
   // Paging replaces the history entry, so Back returns to where the visit started; the address is
   // always the line item's own, so it can be copied from any of them.
-  const open = (list: readonly LineItem[], index: number) =>
-    navigate(paths.lineItemOf(list[index] as LineItem), { replace: true, state: stateForIndex(state, list, index) });
+  const open = (list: readonly LineItemRef[], index: number) =>
+    navigate(paths.lineItemOf(list[index] as LineItemRef), { replace: true, state: stateForIndex(state, list, index) });
   return {
     onMove: (index: number) => open(position.list, index),
-    // The passed list gets the saved values, so paging back shows them.
-    onSaved: (saved: LineItem) => open(replaceInList(position.list, saved), position.index),
+    // The passed list names the saved line item by its new PO number, so paging back finds it.
+    onSaved: (saved: LineItem) => open(replaceInList(position.list, lineItemRefOf(saved)), position.index),
     onDeleted: () =>
       navigate(state.fromShipment && state.shipmentId ? paths.shipment(state.shipmentId) : paths.dashboard, {
         replace: true,
@@ -58,14 +58,35 @@ function useLineItemActions(state: LineItemNavigationState, position: LineItemPo
   };
 }
 
-/** Opened from a list (the dashboard, a shipment): shows the list's entry, refreshed from the server. */
+/**
+ * Opened from a list (the dashboard, a shipment): the list names its line items (a dashboard row
+ * holds only what it shows), so the entry's line item is read by its PO number, loading until it
+ * arrives.
+ */
 function LineItemFromList({ state, position }: { state: LineItemNavigationState; position: LineItemPosition }) {
   // positionFromState answers only indexes inside the list.
-  const passed = position.list[position.index] as LineItem;
-  const fresh = useQuery(lineItemsByPoQuery(passed.title)).data?.find((lineItem) => lineItem._id === passed._id);
+  const passed = position.list[position.index] as LineItemRef;
+  const found = useQuery(lineItemsByPoQuery(passed.title));
   const actions = useLineItemActions(state, position);
-  const lineItem = fresh ?? passed;
-  return <LineItemDetail key={lineItem._id} lineItem={lineItem} position={position} {...actions} />;
+  const lineItem = found.data?.find((candidate) => candidate._id === passed._id);
+  // A PO's line items read before this visit (kept for minutes, or from an earlier session) may
+  // predate the one opened: read once more before calling it missing.
+  const [openedAt] = useState(Date.now);
+  const mustReread =
+    found.data !== undefined && lineItem === undefined && found.dataUpdatedAt < openedAt && !found.isError;
+  const { isFetching, refetch } = found;
+  useEffect(() => {
+    if (mustReread && !isFetching) void refetch();
+  }, [mustReread, isFetching, refetch]);
+
+  if (lineItem) return <LineItemDetail key={lineItem._id} lineItem={lineItem} position={position} {...actions} />;
+  if (found.isPending || mustReread) return <PageLoading />;
+  if (found.isError) {
+    return (
+      <RetryAlert onRetry={() => void found.refetch()}>Failed to load the line item. Please try again.</RetryAlert>
+    );
+  }
+  return <LineItemNotFound />;
 }
 
 /**

@@ -1,4 +1,3 @@
-import type { LineItem } from '@quayside/domain/line-items';
 import { useRef, useState } from 'react';
 import type { TableSelection } from '../grid/line-item-table.tsx';
 import type { LineItemCountParams } from '../views/table-view.ts';
@@ -16,7 +15,7 @@ import {
  * The rows chosen on the dashboard, for `query`: a new search or filter chooses rows afresh (what
  * was ticked may no longer match), while paging and sorting keep them (they are not in `query`).
  */
-export function useRowSelection(query: LineItemCountParams, pageRows: readonly LineItem[]) {
+export function useRowSelection(query: LineItemCountParams, pageRows: readonly { _id: string }[]) {
   const queryKey = JSON.stringify(query);
   const [chosen, setChosen] = useState<{ queryKey: string; selection: RowSelection }>({
     queryKey,
@@ -25,15 +24,13 @@ export function useRowSelection(query: LineItemCountParams, pageRows: readonly L
   const anchor = useRef<string | undefined>(undefined);
   const selection = chosen.queryKey === queryKey ? chosen.selection : NO_SELECTION;
   const setSelection = (next: RowSelection) => setChosen({ queryKey, selection: next });
-  const pageIds = pageRows.map((lineItem) => lineItem._id);
+  const pageIds = pageRows.map((row) => row._id);
 
   const table: TableSelection = {
-    isSelected: (lineItem) => isSelected(selection, lineItem._id),
-    onToggle: (lineItem, extend) => {
-      setSelection(
-        extend ? selectRange(selection, pageIds, anchor.current, lineItem._id) : toggleRow(selection, lineItem._id),
-      );
-      anchor.current = lineItem._id;
+    isSelected: (row) => isSelected(selection, row._id),
+    onToggle: (row, extend) => {
+      setSelection(extend ? selectRange(selection, pageIds, anchor.current, row._id) : toggleRow(selection, row._id));
+      anchor.current = row._id;
     },
     page: pageTick(selection, pageIds),
     onTogglePage: () => setSelection(togglePage(selection, pageIds)),

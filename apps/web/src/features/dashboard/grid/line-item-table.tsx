@@ -14,12 +14,11 @@ import {
 import { amber, blue, grey } from '@mui/material/colors';
 import { PO_REVIEW_THRESHOLD } from '@quayside/domain/constants';
 import type { ColumnKey, Density } from '@quayside/domain/line-item-columns';
-import { displayText } from '@quayside/domain/line-item-columns';
-import type { LineItem } from '@quayside/domain/line-items';
-import type { MouseEvent, ReactNode, SyntheticEvent } from 'react';
+import type { LineItemRow } from '@quayside/domain/line-item-row';
+import { type MouseEvent, type ReactNode, type SyntheticEvent, useMemo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { PartsCell } from '../../../components/parts/parts-cell.tsx';
-import { type LineItemNavigationState, paths } from '../../../lib/navigation.ts';
+import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib/navigation.ts';
 import type { PageTick } from '../bulk/row-selection.ts';
 import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import { type SortConfig, shownSorts } from '../filters/sort-rules.ts';
@@ -29,15 +28,16 @@ import { TransitChip } from './transit-chip.tsx';
 
 /** The checkboxes of the rows and of the page, when the user can act on rows together. */
 export type TableSelection = {
-  isSelected: (lineItem: LineItem) => boolean;
+  isSelected: (row: { _id: string }) => boolean;
   /** `extend`: Shift was held, so the range from the last clicked row follows. */
-  onToggle: (lineItem: LineItem, extend: boolean) => void;
+  onToggle: (row: { _id: string }, extend: boolean) => void;
   page: PageTick;
   onTogglePage: () => void;
 };
 
 type LineItemTableProps = {
-  lineItems: readonly LineItem[];
+  /** The page's rows: each shown column's text as the server displays it. */
+  rows: readonly LineItemRow[];
   columns: readonly ColumnKey[];
   sortConfigs: readonly SortConfig[];
   onSort: (column: ColumnKey) => void;
@@ -81,7 +81,7 @@ const isNewTabClick = (event: MouseEvent) => event.ctrlKey || event.metaKey || e
  * arrows inside it.
  */
 export function LineItemTable({
-  lineItems,
+  rows,
   columns,
   sortConfigs,
   onSort,
@@ -95,20 +95,18 @@ export function LineItemTable({
   const navigate = useNavigate();
   const firstColumn = selection ? 1 : 0;
   const colCount = firstColumn + columns.length + (withExceptions ? 1 : 0);
-  // The history entry takes its own copy of the rows (structured clone): no copy is needed here.
-  const stateFor = (index: number): LineItemNavigationState => ({
-    lineItem: lineItems[index],
-    subsetData: lineItems,
-    index,
-  });
+  // The detail screen pages through the rows and reads each line item itself: the history entry
+  // (a structured clone) keeps only what addresses them.
+  const refs = useMemo(() => rows.map(lineItemRefOf), [rows]);
+  const stateFor = (index: number): LineItemNavigationState => ({ lineItem: refs[index], subsetData: refs, index });
   const openRow = (index: number) => {
-    const lineItem = lineItems[index];
-    if (lineItem) navigate(paths.lineItemOf(lineItem), { state: stateFor(index) });
+    const row = rows[index];
+    if (row) navigate(paths.lineItemOf(row), { state: stateFor(index) });
   };
 
   const grid = useGridFocus(
-    { rows: lineItems.length + 1, cols: colCount },
-    { row: lineItems.length > 0 ? 1 : 0, col: firstColumn },
+    { rows: rows.length + 1, cols: colCount },
+    { row: rows.length > 0 ? 1 : 0, col: firstColumn },
     {
       onActivate: ({ row, col }, element) => {
         if (row === 0) {
@@ -122,11 +120,11 @@ export function LineItemTable({
         if (action) action.click();
         else openRow(row - 1);
       },
-      onToggle: ({ row }) => {
-        const lineItem = lineItems[row - 1];
+      onToggle: ({ row: at }) => {
+        const row = rows[at - 1];
         if (!selection) return;
-        if (row === 0) selection.onTogglePage();
-        else if (lineItem) selection.onToggle(lineItem, false);
+        if (at === 0) selection.onTogglePage();
+        else if (row) selection.onToggle(row, false);
       },
     },
   );
@@ -154,17 +152,17 @@ export function LineItemTable({
           cellProps={(col) => grid.cellProps(0, col)}
         />
         <TableBody>
-          {lineItems.map((lineItem, index) => (
-            <LineItemRow
-              key={lineItem._id}
-              lineItem={lineItem}
+          {rows.map((row, index) => (
+            <LineItemTableRow
+              key={row._id}
+              row={row}
               columns={columns}
               canEditParts={canEditParts}
               withExceptions={withExceptions}
               selection={selection}
               navigationState={stateFor(index)}
               onOpen={(event) => {
-                if (isNewTabClick(event)) window.open(paths.lineItemOf(lineItem), '_blank', 'noopener');
+                if (isNewTabClick(event)) window.open(paths.lineItemOf(row), '_blank', 'noopener');
                 else openRow(index);
               }}
               cellProps={(col) => grid.cellProps(index + 1, col)}
@@ -173,7 +171,7 @@ export function LineItemTable({
         </TableBody>
       </Table>
       {/* Outside the table, so it sits in view however wide the columns make the table. */}
-      {lineItems.length === 0 && emptyState ? (
+      {rows.length === 0 && emptyState ? (
         <Box sx={{ position: 'sticky', left: 0, py: 6, textAlign: 'center' }}>{emptyState}</Box>
       ) : null}
     </TableContainer>
@@ -228,8 +226,8 @@ function LineItemTableHead({
   );
 }
 
-type LineItemRowProps = {
-  lineItem: LineItem;
+type LineItemTableRowProps = {
+  row: LineItemRow;
   columns: readonly ColumnKey[];
   canEditParts: boolean;
   withExceptions: boolean;
@@ -243,8 +241,8 @@ type LineItemRowProps = {
 // bubbles their events up to the row) act for themselves and do not also open the line item.
 const keepInside = (event: SyntheticEvent) => event.stopPropagation();
 
-function LineItemRow({
-  lineItem,
+function LineItemTableRow({
+  row,
   columns,
   canEditParts,
   withExceptions,
@@ -252,10 +250,10 @@ function LineItemRow({
   navigationState,
   onOpen,
   cellProps,
-}: LineItemRowProps) {
+}: LineItemTableRowProps) {
   // SPEC.md §9: a PO number flagged for review gets an amber row.
-  const needsReview = lineItem.po_review_required > PO_REVIEW_THRESHOLD;
-  const isSelected = selection?.isSelected(lineItem) ?? false;
+  const needsReview = row.po_review_required > PO_REVIEW_THRESHOLD;
+  const isSelected = selection?.isSelected(row) ?? false;
   const firstColumn = selection ? 1 : 0;
   return (
     <TableRow
@@ -273,8 +271,8 @@ function LineItemRow({
             size="small"
             tabIndex={-1}
             checked={isSelected}
-            onClick={(event) => selection.onToggle(lineItem, event.shiftKey)}
-            slotProps={{ input: { 'aria-label': `Select PO ${lineItem.title} on ${lineItem.related_shipment}` } }}
+            onClick={(event) => selection.onToggle(row, event.shiftKey)}
+            slotProps={{ input: { 'aria-label': `Select PO ${row.title} on ${row.related_shipment}` } }}
           />
         </TableCell>
       ) : null}
@@ -282,7 +280,7 @@ function LineItemRow({
         <LineItemCell
           key={column}
           column={column}
-          lineItem={lineItem}
+          row={row}
           canEditParts={canEditParts}
           navigationState={navigationState}
           cell={cellProps(firstColumn + at)}
@@ -291,7 +289,7 @@ function LineItemRow({
       ))}
       {withExceptions ? (
         <TableCell {...cellProps(firstColumn + columns.length)}>
-          <ExceptionBadges exceptions={lineItem.exceptions} />
+          <ExceptionBadges exceptions={row.exceptions} />
         </TableCell>
       ) : null}
     </TableRow>
@@ -300,20 +298,22 @@ function LineItemRow({
 
 function LineItemCell({
   column,
-  lineItem,
+  row,
   canEditParts,
   navigationState,
   cell,
   stickyLeft,
 }: {
   column: ColumnKey;
-  lineItem: LineItem;
+  row: LineItemRow;
   canEditParts: boolean;
   navigationState: LineItemNavigationState;
   cell: GridCellProps;
   stickyLeft: number | undefined;
 }) {
   const pinned = stickyLeft !== undefined ? { className: 'pinned', style: { left: stickyLeft } } : {};
+  // What the table displays, as the server wrote it (empty for a column just shown, until its rows arrive).
+  const text = row.text[column] ?? '';
   switch (column) {
     case 'title':
       return (
@@ -322,17 +322,17 @@ function LineItemCell({
             {/* A real link: a new tab, a copied address; a plain click takes the list along for previous/next. */}
             <Link
               component={RouterLink}
-              to={paths.lineItemOf(lineItem)}
+              to={paths.lineItemOf(row)}
               state={navigationState}
               tabIndex={-1}
               color="inherit"
               underline="hover"
               onClick={keepInside}
             >
-              {lineItem.title}
+              {row.title}
             </Link>
             {/* Only staff ever receive hidden records; they see which ones forwarders do not. */}
-            {lineItem.hide_lineitem ? (
+            {row.hide_lineitem ? (
               <VisibilityOffIcon fontSize="small" color="action" titleAccess="Hidden record" />
             ) : null}
           </Stack>
@@ -343,43 +343,40 @@ function LineItemCell({
         <TableCell {...cell} {...pinned}>
           <Link
             component={RouterLink}
-            to={paths.shipment(lineItem.related_shipment)}
+            to={paths.shipment(row.related_shipment)}
             tabIndex={-1}
             data-cell-action
             underline="hover"
             onClick={keepInside}
           >
-            {lineItem.related_shipment}
+            {row.related_shipment}
           </Link>
         </TableCell>
       );
     case 'transit_type':
       return (
         <TableCell {...cell} {...pinned}>
-          <TransitChip transitType={lineItem.transit_type} />
+          <TransitChip transitType={text} />
         </TableCell>
       );
     case 'numberOfParts':
       return (
         <TableCell {...cell} {...pinned} onClick={keepInside}>
-          <PartsCell lineItem={lineItem} canEdit={canEditParts} />
+          <PartsCell lineItem={row} count={Number(text)} canEdit={canEditParts} />
         </TableCell>
       );
     case 'part_numbers': {
       // One line per row: a long list is cut short here and shown whole on hover (and in the parts popover).
-      const partNumbers = displayText(lineItem, column);
       return (
-        <TableCell {...cell} {...pinned} title={partNumbers}>
-          <Box sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
-            {partNumbers}
-          </Box>
+        <TableCell {...cell} {...pinned} title={text}>
+          <Box sx={{ maxWidth: 260, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>{text}</Box>
         </TableCell>
       );
     }
     default:
       return (
         <TableCell {...cell} {...pinned}>
-          {displayText(lineItem, column)}
+          {text}
         </TableCell>
       );
   }
