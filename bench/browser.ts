@@ -3,9 +3,12 @@
 // exact count, which may arrive later). Each run in a fresh browser context (empty cache, the
 // default view); each measure warmed once. Also the web app's JavaScript as a browser downloads it.
 // Chromium: /usr/bin/chromium, or CHROMIUM_PATH (playwright-core never downloads a browser).
+
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { decodeRows } from '@quayside/domain/line-item-row';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import { type Browser, chromium, type Page, type Response } from 'playwright-core';
 import { type Summary, summarize } from './stats.ts';
 
@@ -105,10 +108,10 @@ async function signedInPage(session: Session): Promise<Page> {
 
 const firstRow = (page: Page) => page.getByRole('grid', { name: 'Line items' }).locator('tbody tr').first();
 
-/** A page of line items (GET /api/LineItems?..., not its /count), whose query parameters pass `matches`. */
+/** The dashboard's page of rows (GET /api/LineItems/rows?..., not the count), whose query parameters pass `matches`. */
 const listAnswer = (page: Page, matches: (params: URLSearchParams) => boolean) =>
   page.waitForResponse(
-    (response) => response.url().includes('/api/LineItems?') && matches(new URL(response.url()).searchParams),
+    (response) => response.url().includes('/api/LineItems/rows?') && matches(new URL(response.url()).searchParams),
     { timeout: TIMEOUT },
   );
 
@@ -117,8 +120,7 @@ const listAnswer = (page: Page, matches: (params: URLSearchParams) => boolean) =
  * keeps the previous rows), then for the next frame to be painted.
  */
 async function rowsPainted(page: Page, answer: Response) {
-  const body = (await answer.json()) as { lineItems: { title: string }[] };
-  const titles = body.lineItems.map((lineItem) => lineItem.title);
+  const titles = decodeRows((await answer.json()) as LineItemRowsResponse).map((row) => row.title);
   await page.waitForFunction(
     (expected) => {
       const rows = document.querySelectorAll('table[aria-label="Line items"] tbody tr');

@@ -1,7 +1,8 @@
-// Requests/s of new questions against a running server (Performance II, target 4): the default page and
-// one filtered page, every request a URL the server has not seen, so none is remembered:
+// Requests/s of new questions against a running server: the default page and one filtered page, as
+// whole line items and as the dashboard's rows, every request a URL the server has not seen, so none is remembered:
 //   BASE_URL=http://127.0.0.1:3000 EMAIL=... PASSWORD=... node --import tsx bench/throughput-cli.ts [--seconds 20] [--connections 48]
 import { parseArgs } from 'node:util';
+import { DEFAULT_SHOWN_COLUMNS } from '@quayside/domain/line-item-columns';
 import { signInOverHttp } from '../apps/server/src/testing/real-server.ts';
 import { measureThroughput } from './throughput.ts';
 
@@ -12,9 +13,13 @@ const baseURL = process.env.BASE_URL ?? 'http://127.0.0.1:3000';
 const token = await signInOverHttp(baseURL, process.env.EMAIL ?? '', process.env.PASSWORD ?? '');
 const sea = encodeURIComponent(JSON.stringify([{ column: 'transit_type', operator: 'equals', value: 'SEA' }]));
 console.log('| page | requests/s | p50 ms | p99 ms | errors | non-2xx |\n|---|---|---|---|---|---|');
+// The dashboard's own call: the rows of the columns a table shows first.
+const shown = DEFAULT_SHOWN_COLUMNS.default.join(',');
 for (const [name, url] of [
-  ['default page', `${baseURL}/api/LineItems`],
-  ['Transit Type equals SEA', `${baseURL}/api/LineItems?filters=${sea}`],
+  ['default page, whole line items', `${baseURL}/api/LineItems`],
+  ['Transit Type equals SEA, whole line items', `${baseURL}/api/LineItems?filters=${sea}`],
+  ['default page, the dashboard rows', `${baseURL}/api/LineItems/rows?columns=${shown}`],
+  ['Transit Type equals SEA, the dashboard rows', `${baseURL}/api/LineItems/rows?columns=${shown}&filters=${sea}`],
 ] as const) {
   const f = await measureThroughput({
     name,
