@@ -36,6 +36,7 @@ const SIGNED_IN_SCREENS: {
   { path: () => '/alerts', heading: /^Alerts$/ },
   { path: () => '/webhooks', heading: /^Webhooks$/ },
   { path: () => '/exception-rules', heading: /^Exception rules$/ },
+  { path: () => '/recently-deleted', heading: /^Recently deleted$/ },
 ];
 
 /**

@@ -36,6 +36,7 @@ describe('each role sees its own sidebar', () => {
         'Alerts',
         'Exception rules',
         'Webhooks',
+        'Recently deleted',
         'Support',
       ],
     ],

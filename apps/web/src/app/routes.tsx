@@ -31,6 +31,9 @@ const ImportPage = lazy(() =>
 const LineItemPage = lazy(() =>
   import('../features/line-items/line-item-page.tsx').then((module) => ({ default: module.LineItemPage })),
 );
+const RecentlyDeletedPage = lazy(() =>
+  import('../features/deletions/recently-deleted-page.tsx').then((module) => ({ default: module.RecentlyDeletedPage })),
+);
 const ReportsPage = lazy(() =>
   import('../features/reports/reports-page.tsx').then((module) => ({ default: module.ReportsPage })),
 );
@@ -54,6 +57,7 @@ const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   alerts: <AlertsPage />,
   exceptionRules: <ExceptionRulesPage />,
   webhooks: <WebhooksPage />,
+  recentlyDeleted: <RecentlyDeletedPage />,
   lineItem: <LineItemPage />,
   shipment: <ShipmentPage mode="edit" />,
   createShipment: <ShipmentPage mode="create" />,

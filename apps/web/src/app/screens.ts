@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import InsightsIcon from '@mui/icons-material/Insights';
+import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import RuleIcon from '@mui/icons-material/Rule';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type { SvgIcon } from '@mui/material';
@@ -13,6 +14,7 @@ import {
   canEditExceptionRules,
   canManageUsers,
   canManageWebhooks,
+  canRestoreDeletions,
   canSeeReports,
 } from '../lib/permissions.ts';
 
@@ -45,6 +47,11 @@ export const SCREENS = {
     nav: { label: 'Exception rules', icon: RuleIcon },
   },
   webhooks: { path: paths.webhooks, isAllowed: canManageWebhooks, nav: { label: 'Webhooks', icon: WebhookIcon } },
+  recentlyDeleted: {
+    path: paths.recentlyDeleted,
+    isAllowed: canRestoreDeletions,
+    nav: { label: 'Recently deleted', icon: RestoreFromTrashIcon },
+  },
   lineItem: { path: paths.lineItemPattern },
   shipment: { path: paths.shipmentPattern },
   createShipment: { path: paths.createShipment, isAllowed: canEdit },

@@ -22,6 +22,8 @@ export const paths = {
   alerts: '/alerts',
   webhooks: '/webhooks',
   exceptionRules: '/exception-rules',
+  /** Deleted line items and parts an Admin may bring back (the delete dialogs' promise). */
+  recentlyDeleted: '/recently-deleted',
   lineItemPattern: '/line-item/:id',
   shipmentPattern: '/shipment-details/:id',
   /** A line item by its place in the list passed in navigation state, or by its PO number. */

@@ -9,5 +9,13 @@ export const canSeeReports = isStaff;
 export const canManageUsers = canManagePeople;
 /** 'Hide record' and 'Valid PO #' (SPEC.md §6): staff who edit, so an Admin. */
 export const canHideLineItems = (role: Parameters<typeof isStaff>[0]) => canWriteRecords(role) && isStaff(role);
-/** Admin only: webhooks carry every company's events; the rules and the on-time grace are the organisation's. */
-export { canEditAnalyticsSettings, canEditExceptionRules, canManageWebhooks } from '@quayside/domain/permissions';
+/**
+ * Admin only: webhooks carry every company's events; the rules and the on-time grace are the
+ * organisation's; deleted line items and parts are seen and restored under 'Recently deleted'.
+ */
+export {
+  canEditAnalyticsSettings,
+  canEditExceptionRules,
+  canManageWebhooks,
+  canRestoreDeletions,
+} from '@quayside/domain/permissions';

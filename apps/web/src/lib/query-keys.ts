@@ -91,3 +91,8 @@ export const viewKeys = {
   list: () => [...VIEWS, 'list'] as const,
   one: (id: number) => [...VIEWS, 'one', id] as const,
 };
+
+/** Recent deletions of line items and parts (Admin), which a restore brings back. */
+const DELETIONS = ['deletions'] as const;
+
+export const deletionKeys = { all: DELETIONS, list: () => [...DELETIONS, 'list'] as const };
