@@ -58,6 +58,12 @@ test('an Admin deletes a line item, restores it from Recently deleted, and finds
   await table.getByRole('cell', { name: users().admin.email }).first().waitFor();
   expect(await table.locator('tbody tr').count()).toBe(1);
   await expectNoSeriousA11yViolations(page);
+  // On a phone the table scrolls inside its box; the page itself is never wider than the screen.
+  await page.setViewportSize({ width: 375, height: 800 });
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth))
+    .toBeLessThanOrEqual(1);
+  await page.setViewportSize({ width: 1440, height: 900 });
 
   await table.getByRole('button', { name: `Restore PO ${po} on shipment ${shipment}` }).click();
   await page.getByText(`Restored line item PO ${po} on shipment ${shipment} with 0 parts.`).waitFor();

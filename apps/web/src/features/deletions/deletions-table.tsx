@@ -1,5 +1,6 @@
 import { Box, Button, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Deletion } from '@quayside/domain/deletions';
+import { VISUALLY_HIDDEN } from '../../lib/visually-hidden.ts';
 import { partNumbers, whatDeleted, whenDeleted, withParts } from './deletion-text.ts';
 
 type Props = {
@@ -31,8 +32,9 @@ export function DeletionsTable({ deletions, selected, onSelect, onRestore, isRes
             <TableCell>When</TableCell>
             <TableCell>Who</TableCell>
             <TableCell>What</TableCell>
-            <TableCell>
-              <Box component="span" sx={visuallyHidden}>
+            {/* Positioned, so the hidden label stays inside the scrolling box. */}
+            <TableCell sx={{ position: 'relative' }}>
+              <Box component="span" sx={VISUALLY_HIDDEN}>
                 Restore
               </Box>
             </TableCell>
@@ -52,9 +54,9 @@ export function DeletionsTable({ deletions, selected, onSelect, onRestore, isRes
                     onChange={(event) => onSelect([deletion.id], event.target.checked)}
                   />
                 </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>{when}</TableCell>
-                <TableCell>{deletion.actor}</TableCell>
-                <TableCell>
+                <TableCell sx={{ whiteSpace: { sm: 'nowrap' } }}>{when}</TableCell>
+                <TableCell sx={wrapAnywhere}>{deletion.actor}</TableCell>
+                <TableCell sx={wrapAnywhere}>
                   <Typography variant="body2">{[what, withParts(deletion)].filter(Boolean).join(' ')}</Typography>
                   <Typography
                     variant="body2"
@@ -84,11 +86,5 @@ export function DeletionsTable({ deletions, selected, onSelect, onRestore, isRes
   );
 }
 
-const visuallyHidden = {
-  position: 'absolute',
-  width: 1,
-  height: 1,
-  overflow: 'hidden',
-  clip: 'rect(0 0 0 0)',
-  whiteSpace: 'nowrap',
-} as const;
+/** A PO number, part number or e-mail may be one long word: it wraps rather than widen the page. */
+const wrapAnywhere = { overflowWrap: 'anywhere' } as const;
