@@ -23,4 +23,14 @@ describe('VersionedCache', () => {
     expect(cache.get('c', 'v')).toBe(3);
     expect(cache.size).toBe(2);
   });
+
+  it('computes an answer once per version, and again after a write', async () => {
+    const cache = new VersionedCache<number>(2);
+    let computed = 0;
+    const compute = async () => ++computed;
+    expect(await cache.remember('page', 'v1', compute)).toBe(1);
+    expect(await cache.remember('page', 'v1', compute)).toBe(1);
+    expect(await cache.remember('page', 'v2', compute)).toBe(2);
+    expect(computed).toBe(2);
+  });
 });

@@ -26,6 +26,15 @@ export class VersionedCache<Value> {
     }
   }
 
+  /** The answer remembered at this version, else `compute`'s, remembered. */
+  async remember(key: string, version: string, compute: () => Promise<Value>): Promise<Value> {
+    const remembered = this.get(key, version);
+    if (remembered !== undefined) return remembered;
+    const value = await compute();
+    this.set(key, version, value);
+    return value;
+  }
+
   get size() {
     return this.#entries.size;
   }

@@ -73,36 +73,27 @@ export function registerLineItemRoutes(
     return reply.send(csv);
   };
 
-  serve(app, 'listLineItems', async (request) => {
+  /** The principal's answer to this request: remembered while nothing is written, else computed. */
+  const remembered = async <T>(
+    cache: VersionedCache<T>,
+    request: FastifyRequest,
+    compute: (context: ExceptionContext) => Promise<T>,
+  ) => {
     const context = await exceptionContext(db, clock);
-    const key = answerKey(request, context);
-    const remembered = pages.get(key, request.dataVersion);
-    if (remembered) return remembered;
-    const page = await listLineItems(db, request.principal, request.query, context);
-    pages.set(key, request.dataVersion, page);
-    return page;
-  });
+    return cache.remember(answerKey(request, context), request.dataVersion, () => compute(context));
+  };
 
-  serve(app, 'listLineItemRows', async (request) => {
-    const context = await exceptionContext(db, clock);
-    const key = answerKey(request, context);
-    const remembered = rowPages.get(key, request.dataVersion);
-    if (remembered) return remembered;
-    const page = await listLineItemRows(db, request.principal, request.query, context);
-    rowPages.set(key, request.dataVersion, page);
-    return page;
-  });
-
-  serve(app, 'countLineItems', async (request) => {
-    const context = await exceptionContext(db, clock);
-    const key = answerKey(request, context);
-    let total = counts.get(key, request.dataVersion);
-    if (total === undefined) {
-      total = await countLineItems(db, request.principal, request.query, context);
-      counts.set(key, request.dataVersion, total);
-    }
-    return { total };
-  });
+  serve(app, 'listLineItems', (request) =>
+    remembered(pages, request, (context) => listLineItems(db, request.principal, request.query, context)),
+  );
+  serve(app, 'listLineItemRows', (request) =>
+    remembered(rowPages, request, (context) => listLineItemRows(db, request.principal, request.query, context)),
+  );
+  serve(app, 'countLineItems', async (request) => ({
+    total: await remembered(counts, request, (context) =>
+      countLineItems(db, request.principal, request.query, context),
+    ),
+  }));
 
   serve(app, 'exportLineItems', (request, reply) => sendCsv(request, reply, request.query), {
     preHandler: [limitExports, heavyExport],
