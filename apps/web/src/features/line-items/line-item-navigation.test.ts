@@ -1,5 +1,5 @@
-import type { LineItem } from '@quayside/domain/line-items';
 import { describe, expect, it } from 'vitest';
+import { lineItemFixture } from '../../testing/line-item-rows.ts';
 import {
   positionFromState,
   positionLabel,
@@ -8,40 +8,7 @@ import {
   stateForIndex,
 } from './line-item-navigation.ts';
 
-function lineItem(id: number, title = `PO-${id}`): LineItem {
-  return {
-    _id: String(id),
-    title,
-    related_shipment: 'QS-1',
-    forwarder_name: 'Blue Anchor Logistics',
-    cosignee_name: '',
-    consignor_name: '',
-    origin_port: '',
-    destination_port: '',
-    transit_type: 'SEA',
-    master: '',
-    house: '',
-    obl_received_date: null,
-    atd: null,
-    dest_eta: null,
-    ata: null,
-    est_delivery: null,
-    act_delivery: null,
-    shipment_origin_etd: null,
-    created: '2024-01-01T00:00:00.000Z',
-    weight: null,
-    outer: null,
-    volume: null,
-    part_numbers: [],
-    parts: [],
-    total_qty: 0,
-    numberOfParts: 0,
-    po_review_required: 4,
-    ignore_po_character_count: false,
-    hide_lineitem: false,
-    filter_record_out: false,
-  };
-}
+const lineItem = (id: number, title = `PO-${id}`) => lineItemFixture({ _id: String(id), title });
 
 const list = [lineItem(10), lineItem(11), lineItem(12)];
 
