@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
+import { unique } from './support/unique.ts';
 
 // Acting on many rows — tick, Shift-click a range, 'all N matching'; export, hide, delete
 // with one confirmation; each role offered only what the server allows.
@@ -18,9 +19,6 @@ afterAll(async () => {
 });
 
 const grid = (page: Page) => page.getByRole('grid', { name: 'Line items' });
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
-
 async function arrangeShipment(context: BrowserContext, orderRefs: string[]) {
   const shipment = unique('E2E-BULK');
   const response = await context.request.post('/api/Shipments', {

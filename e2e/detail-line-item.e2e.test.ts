@@ -3,6 +3,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { signIn, users } from './support/sign-in.ts';
+import { unique } from './support/unique.ts';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -11,9 +12,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
 /** A shipment of this journey's own, so its line items are changed by nobody else. */
 async function arrangeShipment(context: BrowserContext, orderRefs: string[]) {

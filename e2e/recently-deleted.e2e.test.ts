@@ -5,6 +5,7 @@ import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext, sameOrigin } from './support/browser.ts';
 import { openSidebar } from './support/sidebar.ts';
 import { signIn, users } from './support/sign-in.ts';
+import { unique } from './support/unique.ts';
 
 // The delete dialogs' promise kept: an Admin finds what was deleted under 'Recently deleted' and
 // brings it back.
@@ -16,9 +17,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
 });
-
-const unique = (label: string) =>
-  `${label}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`.toUpperCase();
 
 async function lineItemsOf(page: Page, q: string) {
   const response = await page.request.get('/api/LineItems', { params: { q, pageSize: 50, page: 1 } });
