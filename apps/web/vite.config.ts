@@ -44,6 +44,8 @@ function filesUnder(dir: string): string[] {
 
 export default defineConfig({
   plugins: [react(), apiRoutes(), precompress()],
+  // The server reads which chunks the dashboard needs from the manifest, to preload them with the page.
+  build: { manifest: true },
   // During `npm run dev -w @quayside/web`, API calls go to the server on :3000.
   server: { proxy: { '/api': 'http://localhost:3000' } },
 });

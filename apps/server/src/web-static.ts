@@ -2,6 +2,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
+import { registerDashboardPage } from './first-paint/dashboard-page.ts';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new address. */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,7 +24,8 @@ const isPagePath = (pathname: string) =>
 
 /**
  * Serves the built web app: its files as built (the .br and .gz copies the build wrote, when the
- * browser takes them), and index.html at page-like addresses, so the client router can take them.
+ * browser takes them), and index.html at page-like addresses, so the client router can take them;
+ * the dashboard's address with its first rows in it for a signed-in browser (first-paint/).
  * Any other address answers a JSON 404, never the app's HTML.
  */
 export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
@@ -40,6 +42,7 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       setHeaders: (response, filePath) =>
         response.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE),
     });
+    registerDashboardPage(app, webDistDir);
   }
 
   app.setNotFoundHandler((request, reply) => {

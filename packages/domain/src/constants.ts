@@ -19,6 +19,14 @@ export const REPORT_WINDOW_DAYS = 7;
 export const TRANSIT_TYPES = ['SEA', 'AIR', 'COU', 'ROA'] as const;
 export const TRANSIT_TYPE_OTHER = 'N/A';
 
+/** SPEC.md §9: SEA blue, AIR purple, COU amber, ROA green (dark text on a light tint, for contrast). */
+export const TRANSIT_COLOURS: Record<(typeof TRANSIT_TYPES)[number], { color: string; bgcolor: string }> = {
+  SEA: { color: '#0d47a1', bgcolor: '#e3f2fd' },
+  AIR: { color: '#6a1b9a', bgcolor: '#f3e5f5' },
+  COU: { color: '#7a4500', bgcolor: '#ffecb3' },
+  ROA: { color: '#1b5e20', bgcolor: '#e8f5e9' },
+};
+
 /**
  * Consignee choices. SPEC.md §9 counts "three company names (not reproduced here)": these are the
  * operating company's three consignee entities. The server accepts any text, so older values stay.

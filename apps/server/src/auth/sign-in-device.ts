@@ -1,4 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { cookieValue } from '../lib/cookie.ts';
 
 /** Where the browser sends the device cookie: the sign-in endpoint only, never the rest of the API. */
 export const DEVICE_COOKIE_PATH = '/api/auth/sign-in';
@@ -50,12 +51,4 @@ export function createSignInDevices(options: { authSecret: string; publicUrl: st
       ].join('; ');
     },
   };
-}
-
-function cookieValue(header: string, name: string): string | null {
-  for (const pair of header.split(';')) {
-    const at = pair.indexOf('=');
-    if (at > 0 && pair.slice(0, at).trim() === name) return pair.slice(at + 1).trim();
-  }
-  return null;
 }

@@ -1,5 +1,6 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
+import { forgetOpeningRows, removeFirstPaint } from '../lib/first-rows.ts';
 import { analyticsKeys, importKeys, lineItemKeys } from '../lib/query-keys.ts';
 
 /** SPEC.md §9: unused data kept 30 minutes, stale at once, refetched on focus, mount and reconnect. */
@@ -40,4 +41,6 @@ export function shouldPersistQuery(query: Query) {
 export function forgetCachedData() {
   queryClient.clear();
   void queryPersister.removeClient();
+  removeFirstPaint();
+  forgetOpeningRows();
 }

@@ -1,8 +1,9 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy, type ReactNode, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, type ReactNode, Suspense, useLayoutEffect } from 'react';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { prefetchDashboard } from '../features/dashboard/prefetch-dashboard.ts';
+import { removeFirstPaint } from '../lib/first-rows.ts';
 import { paths } from '../lib/navigation.ts';
 import { Loading, RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
 import { type ScreenName, screenList } from './screens.ts';
@@ -79,10 +80,20 @@ export function prefetchLandingScreen(
   prefetchDashboard(queryClient, email, location.search);
 }
 
+/** The server's drawing of the first rows is the dashboard's: any other screen takes it away. */
+function FirstPaintOnDashboardOnly() {
+  const { pathname } = useLocation();
+  useLayoutEffect(() => {
+    if (pathname !== paths.dashboard) removeFirstPaint();
+  }, [pathname]);
+  return null;
+}
+
 /** SPEC.md §2 route table. */
 export function AppRoutes() {
   return (
     <Suspense fallback={<Loading />}>
+      <FirstPaintOnDashboardOnly />
       <Routes>
         <Route
           path={paths.login}

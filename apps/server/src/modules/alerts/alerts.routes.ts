@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
+import { escapeHtml } from '../../lib/html.ts';
 import { serve } from '../../lib/serve.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import {
@@ -85,8 +86,6 @@ export function registerUnsubscribeRoutes(app: FastifyInstance, db: Database, se
     });
   });
 }
-
-const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
 const page = (body: string) => `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">

@@ -1,6 +1,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import FilterListIcon from '@mui/icons-material/FilterList';
 import { Button, Stack, Typography } from '@mui/material';
+import { DASHBOARD_WORDS } from '@quayside/domain/first-rows';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { paths } from '../../lib/navigation.ts';
@@ -28,9 +29,9 @@ export function DashboardHeader({
     <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
       <Stack spacing={0.5}>
         <Typography variant="h4" component="h1">
-          Line Items Dashboard
+          {DASHBOARD_WORDS.title}
         </Typography>
-        <Typography color="text.secondary">Track and manage your line items</Typography>
+        <Typography color="text.secondary">{DASHBOARD_WORDS.subtitle}</Typography>
       </Stack>
       {/* Gaps, not margins, so a wrapped button lines up under the first; labels never break. */}
       <Stack

@@ -19,6 +19,7 @@ import { DashboardToolbar } from './dashboard-toolbar.tsx';
 import { FilterPanel } from './filters/filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters/filters.ts';
 import { NeedsAttention } from './filters/needs-attention.tsx';
+import { rememberOpeningView } from './prefetch-dashboard.ts';
 import { ReportPanel, ReportTabs } from './report-tabs.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
 import { exportParamsOf, followedViewOf } from './views/table-view.ts';
@@ -52,6 +53,8 @@ export function DashboardPage() {
 function LineItemsDashboard({ email }: { email: string }) {
   const role = useProfile().profile?.role;
   const { view, dispatch, layout, setLayout, openNamedView } = useViewAndLayout(email);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: after each save of the view or layout, read back from storage, the server learns what '/' now opens on.
+  useEffect(() => rememberOpeningView(email), [email, view, layout]);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
   const { params, countParams, list, matches, pageCount } = useDashboardData(
     view,

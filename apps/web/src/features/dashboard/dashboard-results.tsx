@@ -2,9 +2,10 @@ import { Box, LinearProgress, Paper, Stack, useMediaQuery } from '@mui/material'
 import type { PageSize } from '@quayside/domain/constants';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { UseQueryResult } from '@tanstack/react-query';
-import type { ReactNode } from 'react';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { failureMessage } from '../../lib/api.ts';
+import { removeFirstPaint } from '../../lib/first-rows.ts';
 import { LoadingState } from './dashboard-states.tsx';
 import type { GridLayout } from './grid/grid-layout.ts';
 import { LineItemCards } from './grid/line-item-cards.tsx';
@@ -49,6 +50,11 @@ export function DashboardResults({
 }: DashboardResultsProps) {
   const isNarrow = useMediaQuery(NARROW_SCREEN);
   const data = list.data;
+  // The server's drawing of these rows goes in the same frame as the app's rows (or failure) come.
+  const isSettled = !list.isPending;
+  useLayoutEffect(() => {
+    if (isSettled) removeFirstPaint();
+  }, [isSettled]);
   if (list.isPending) return <LoadingState />;
   if (!data || !matches) {
     return <RetryAlert onRetry={() => void list.refetch()}>{failureMessage(list.error, LOAD_FAILED)}</RetryAlert>;

@@ -27,6 +27,12 @@ export type LineItemRowsPage = Omit<LineItemRowsResponse, 'names' | 'rows'> & { 
 export const requestedColumns = (report: Report, shown: readonly ColumnKey[]): ColumnKey[] =>
   REPORT_COLUMNS[report].filter((column) => shown.includes(column));
 
+/** The query string of `listLineItemRows` for a page of the dashboard and the columns it shows. */
+export const rowsCallQuery = (params: LineItemListParams, columns: readonly ColumnKey[]) => ({
+  ...params,
+  columns: columns.join(','),
+});
+
 /**
  * One page of the dashboard; the server searches, filters, sorts and pages, and answers only the
  * columns shown, as the table displays them (a row's parts are asked when its popover opens).
@@ -37,7 +43,7 @@ export const requestedColumns = (report: Report, shown: readonly ColumnKey[]): C
 export const lineItemRowsQuery = (params: LineItemListParams, columns: readonly ColumnKey[]) =>
   queryOptions({
     queryKey: lineItemKeys.list(params, columns),
-    queryFn: ({ signal }) => call('listLineItemRows', { query: { ...params, columns: columns.join(',') }, signal }),
+    queryFn: ({ signal }) => call('listLineItemRows', { query: rowsCallQuery(params, columns), signal }),
     staleTime: 0,
     gcTime: LIST_CACHE_MS,
     refetchOnMount: (query) => (Date.now() - query.state.dataUpdatedAt < JUST_FETCHED_MS ? false : 'always'),

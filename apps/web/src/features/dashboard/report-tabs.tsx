@@ -1,5 +1,6 @@
 import { Box, Tab, Tabs } from '@mui/material';
-import type { Report } from '@quayside/domain/line-item-columns';
+import { REPORT_LABELS } from '@quayside/domain/first-rows';
+import { REPORTS, type Report } from '@quayside/domain/line-item-columns';
 import type { ReactNode } from 'react';
 
 /**
@@ -9,10 +10,7 @@ import type { ReactNode } from 'react';
  * Est Delivery, House, Master — DR's twelve plus the consignee, the ports and the parts count (the
  * cell that opens the parts popover). The DR Report shows exactly SPEC.md's list.
  */
-const REPORT_TABS: { report: Report; label: string }[] = [
-  { report: 'default', label: 'Default Report' },
-  { report: 'dr', label: 'DR Report' },
-];
+const REPORT_TABS = REPORTS.map((report) => ({ report, label: REPORT_LABELS[report] }));
 const REPORT_PANEL_ID = 'line-items-report-panel';
 const reportTabId = (report: Report) => `line-items-report-tab-${report}`;
 

@@ -1,6 +1,7 @@
 import ClearIcon from '@mui/icons-material/Clear';
 import SearchIcon from '@mui/icons-material/Search';
 import { IconButton, InputAdornment, TextField } from '@mui/material';
+import { DASHBOARD_WORDS } from '@quayside/domain/first-rows';
 import { useEffect, useRef, useState } from 'react';
 
 /** Typing pauses this long before the server is asked, so a word costs one request, not one per letter. */
@@ -50,7 +51,7 @@ export function SearchBox({ value, onSearch }: { value: string; onSearch: (text:
       onKeyDown={(event) => {
         if (event.key === 'Enter') commit(draft);
       }}
-      placeholder="Search across all columns..."
+      placeholder={DASHBOARD_WORDS.searchPlaceholder}
       sx={{ flex: 1, minWidth: 240, maxWidth: 480, '& input::-webkit-search-cancel-button': { display: 'none' } }}
       slotProps={{
         htmlInput: { 'aria-label': 'Search across all columns', maxLength: MAX_SEARCH_LENGTH },

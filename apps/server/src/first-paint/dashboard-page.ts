@@ -1,0 +1,102 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { API } from '@quayside/domain/api';
+import { pathOf } from '@quayside/domain/call';
+import {
+  DEFAULT_OPENING_QUERY,
+  FIRST_ROWS_ID,
+  type FirstRows,
+  OPENING_ROWS_COOKIE,
+  openingRowsQueryFor,
+} from '@quayside/domain/first-rows';
+import { COLUMN_KEYS, type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
+import type { SortRule } from '@quayside/domain/line-item-query';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from '../errors.ts';
+import { cookieValue } from '../lib/cookie.ts';
+import { dashboardPreloads } from './chunk-preloads.ts';
+import { FIRST_PAINT_STYLE, type FirstPaintRows, firstPaintHtml } from './first-paint-html.ts';
+
+/**
+ * How long the page waits for its rows. A dashboard page answers in tens of milliseconds; a saved
+ * view whose question takes longer is not worth holding the whole page for: it goes without them,
+ * and the app's own request finds the answer the server has meanwhile remembered.
+ */
+const ROWS_BUDGET_MS = 250;
+
+const ROWS_PATH = pathOf(API.listLineItemRows);
+
+/** The query's report, columns, sort and search, as the drawing needs them (the route has checked the query). */
+function drawnQuery(query: string): Omit<FirstPaintRows, 'answer'> {
+  const params = new URLSearchParams(query);
+  const report: Report = params.get('report') === 'dr' ? 'dr' : 'default';
+  const named = params.get('columns')?.split(',') ?? REPORT_COLUMNS[report];
+  const columns = named.filter((name): name is ColumnKey => (COLUMN_KEYS as readonly string[]).includes(name));
+  let sort: SortRule[] = [];
+  try {
+    sort = JSON.parse(params.get('sort') ?? '[]') as SortRule[];
+  } catch {
+    // The route answered, so the sort was valid; nothing to draw otherwise.
+  }
+  return { report, columns, sort, search: params.get('q') ?? '' };
+}
+
+/** Resolves to the promise's value, or to null once `ms` have passed first. */
+function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<null>((resolve) => {
+    timer = setTimeout(() => resolve(null), ms);
+  });
+  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
+}
+
+/** JSON inside a `<script>` element: no `<` can close it early. */
+const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
+
+/**
+ * The dashboard's address ('/'): for a signed-in browser, index.html with the first page's rows
+ * drawn in it (first-paint-html.ts) and carried for the app (`#first-rows`), and the dashboard's
+ * code preloaded. The rows are those the app itself will ask for: the query the app left in the
+ * OPENING_ROWS_COOKIE for this user, else the untouched dashboard's. They are asked through the
+ * rows route itself, so the same checks, visibility and remembered answers apply. Anyone else,
+ * or rows that do not come in time, get index.html as it was built.
+ */
+export function registerDashboardPage(app: FastifyInstance, webDistDir: string) {
+  const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const preloads = dashboardPreloads(webDistDir, indexHtml);
+
+  const rowsFor = async (request: FastifyRequest, query: string): Promise<LineItemRowsResponse | null> => {
+    const answered = await within(
+      app.inject({ method: 'GET', url: `${ROWS_PATH}?${query}`, headers: { cookie: request.headers.cookie ?? '' } }),
+      ROWS_BUDGET_MS,
+    );
+    return answered?.statusCode === 200 ? (answered.json() as LineItemRowsResponse) : null;
+  };
+
+  const signedIn = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      await app.authenticate(request, reply);
+      return true;
+    } catch (error) {
+      if (error instanceof AppError) return false;
+      throw error;
+    }
+  };
+
+  app.get('/', async (request, reply) => {
+    const cookies = request.headers.cookie;
+    if (!cookies || !(await signedIn(request, reply))) return reply.sendFile('index.html');
+    const openingQuery =
+      openingRowsQueryFor(request.principal.email, cookieValue(cookies, OPENING_ROWS_COOKIE)) ?? DEFAULT_OPENING_QUERY;
+    const answer = await rowsFor(request, openingQuery);
+    const head = answer ? `${preloads}${FIRST_PAINT_STYLE}` : preloads;
+    const body = answer
+      ? `${firstPaintHtml({ answer, ...drawnQuery(openingQuery) })}<script type="application/json" id="${FIRST_ROWS_ID}">${scriptJson({ email: request.principal.email, query: openingQuery, answer } satisfies FirstRows)}</script>`
+      : '';
+    return reply
+      .type('text/html; charset=utf-8')
+      .header('cache-control', 'no-store')
+      .send(indexHtml.replace('</head>', `${head}</head>`).replace('<body>', `<body>${body}`));
+  });
+}

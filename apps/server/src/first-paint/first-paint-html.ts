@@ -1,0 +1,121 @@
+import { PO_REVIEW_THRESHOLD, TRANSIT_COLOURS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
+import { DASHBOARD_WORDS, FIRST_PAINT_ID, REPORT_LABELS } from '@quayside/domain/first-rows';
+import {
+  type ColumnKey,
+  DEFAULT_SORT,
+  LINE_ITEM_COLUMNS,
+  REPORTS,
+  type Report,
+} from '@quayside/domain/line-item-columns';
+import type { SortRule } from '@quayside/domain/line-item-query';
+import { decodeRows, type LineItemRow } from '@quayside/domain/line-item-row';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import { escapeHtml } from '../lib/html.ts';
+
+// The dashboard as the browser first draws it: its frame and the first page's rows, in plain HTML
+// and CSS, painted before the app's script has even arrived. It is a picture, not the screen: a
+// layer over the page (aria-hidden, passing clicks through) that the app removes once its own
+// table shows rows. Its words are drawn from attributes (`content: attr(data-text)`) so that no
+// text of it is in the page's text: nothing finds a PO number twice, and nothing reads it aloud.
+// The sizes are the app's own (MUI's table at 1440 px: rows 44 px, cells 6 px by 8 px, 14 px text);
+// below 768 px, where the app shows cards, nothing is drawn.
+
+/** What the drawing shows: the answer to the rows query, with the query's report, columns, sort and search. */
+export type FirstPaintRows = {
+  answer: LineItemRowsResponse;
+  report: Report;
+  columns: readonly ColumnKey[];
+  sort: readonly SortRule[];
+  search: string;
+};
+
+const text = (words: string) => `data-text="${escapeHtml(words)}"`;
+
+const transitColours = Object.entries(TRANSIT_COLOURS)
+  .map(
+    ([type, { color, bgcolor }]) =>
+      `#${FIRST_PAINT_ID} .t-${type}{color:${color};background:${bgcolor};border-color:${bgcolor};font-weight:600}`,
+  )
+  .join('');
+
+/** The drawing's style: the app's theme's sizes and colours, scoped to the drawing. */
+export const FIRST_PAINT_STYLE = `<style>
+#${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:2000;overflow:hidden;pointer-events:none;background:#fafafa;color:rgba(0,0,0,.87);font:400 14px/20.02px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
+#${FIRST_PAINT_ID} [data-text]::before{content:attr(data-text)}
+#${FIRST_PAINT_ID} .rail{position:absolute;inset:0 auto 0 0;width:71px;background:#fff;border-right:1px solid rgba(0,0,0,.12)}
+#${FIRST_PAINT_ID} .main{margin-left:72px;padding:24px;display:flex;flex-direction:column;gap:20px}
+#${FIRST_PAINT_ID} .h1{font-size:34px;line-height:42px;height:42px}
+#${FIRST_PAINT_ID} .sub{margin-top:4px;font-size:16px;line-height:24px;color:rgba(0,0,0,.6)}
+#${FIRST_PAINT_ID} .tabs{display:flex;height:48px}
+#${FIRST_PAINT_ID} .tab{padding:15px 16px 14px;font-weight:600;color:rgba(0,0,0,.6)}
+#${FIRST_PAINT_ID} .tab.on{color:#0b5394;border-bottom:2px solid #0b5394}
+#${FIRST_PAINT_ID} .needs{height:32px}
+#${FIRST_PAINT_ID} .search{box-sizing:border-box;width:480px;height:40px;padding:8px 14px 8px 40px;border:1px solid rgba(0,0,0,.23);border-radius:8px;font-size:16px;line-height:23px;background:#fff;white-space:nowrap;overflow:hidden}
+#${FIRST_PAINT_ID} .search.empty{color:rgba(0,0,0,.42)}
+#${FIRST_PAINT_ID} .paper{background:#fff;border:1px solid rgba(0,0,0,.12);border-radius:8px;padding-top:4px;overflow:hidden}
+#${FIRST_PAINT_ID} table{width:100%;border-collapse:collapse;white-space:nowrap}
+#${FIRST_PAINT_ID} th,#${FIRST_PAINT_ID} td{padding:6px 8px;border-bottom:1px solid #e0e0e0;text-align:left;font-weight:400}
+#${FIRST_PAINT_ID} thead th{height:24px;line-height:24px;font-weight:600}
+#${FIRST_PAINT_ID} tbody th,#${FIRST_PAINT_ID} tbody td{height:31px}
+#${FIRST_PAINT_ID} tbody th{font-weight:500}
+#${FIRST_PAINT_ID} .check{width:20px;padding:0 12px 0 16px}
+#${FIRST_PAINT_ID} .check i{display:block;width:14px;height:14px;margin:3px;border:2px solid rgba(0,0,0,.6);border-radius:2px}
+#${FIRST_PAINT_ID} .review{background:#fff8e1}
+#${FIRST_PAINT_ID} .link{color:#0b5394}
+#${FIRST_PAINT_ID} .parts{padding-left:13px;font-size:13px;font-weight:500;color:#0b5394}
+#${FIRST_PAINT_ID} .chip{display:inline-block;padding:1px 7px;border:1px solid #bdbdbd;border-radius:16px;font-size:13px;line-height:20px}
+#${FIRST_PAINT_ID} .rank{display:inline-block;min-width:18px;margin-left:4px;border-radius:9px;background:rgba(0,0,0,.08);font-size:11px;line-height:18px;font-weight:700;text-align:center}
+${transitColours}
+@media (max-width:767.95px){#${FIRST_PAINT_ID}{display:none}}
+</style>`;
+
+const isColoured = (value: string) => (TRANSIT_TYPES as readonly string[]).includes(value);
+
+function cell(column: ColumnKey, row: LineItemRow): string {
+  const value = row.text[column] ?? '';
+  switch (column) {
+    case 'title':
+      return `<th ${text(row.title)}></th>`;
+    case 'related_shipment':
+      return `<td><span class="link" ${text(row.related_shipment)}></span></td>`;
+    case 'transit_type':
+      return isColoured(value)
+        ? `<td><span class="chip t-${value}" ${text(value)}></span></td>`
+        : `<td><span class="chip" ${text(TRANSIT_TYPE_OTHER)}></span></td>`;
+    case 'numberOfParts':
+      return `<td class="parts" ${text(value)}></td>`;
+    default:
+      return `<td ${text(value)}></td>`;
+  }
+}
+
+function header(column: ColumnKey, sort: readonly SortRule[]): string {
+  const shown = sort.length > 0 ? sort : DEFAULT_SORT;
+  const rank = shown.findIndex((rule) => rule.key === column);
+  const rule = shown[rank];
+  const arrow = rule
+    ? `<span ${text(rule.direction === 'asc' ? ' ↑' : ' ↓')}></span><span class="rank" ${text(String(rank + 1))}></span>`
+    : '';
+  return `<th><span ${text(LINE_ITEM_COLUMNS[column].label)}></span>${arrow}</th>`;
+}
+
+/** The drawing of the dashboard with these rows, as the first thing in the page's body. */
+export function firstPaintHtml({ answer, report, columns, sort, search }: FirstPaintRows): string {
+  const rows = decodeRows(answer)
+    .map((row) => {
+      const marked = row.po_review_required > PO_REVIEW_THRESHOLD ? ' class="review"' : '';
+      return `<tr${marked}><td class="check"><i></i></td>${columns.map((column) => cell(column, row)).join('')}</tr>`;
+    })
+    .join('');
+  const tabs = REPORTS.map(
+    (tab) => `<span class="tab${tab === report ? ' on' : ''}" ${text(REPORT_LABELS[tab])}></span>`,
+  ).join('');
+  const searchBox = search
+    ? `<div class="search" ${text(search)}></div>`
+    : `<div class="search empty" ${text(DASHBOARD_WORDS.searchPlaceholder)}></div>`;
+  return `<div id="${FIRST_PAINT_ID}" aria-hidden="true"><div class="rail"></div><div class="main">
+<div><div class="h1" ${text(DASHBOARD_WORDS.title)}></div><div class="sub" ${text(DASHBOARD_WORDS.subtitle)}></div></div>
+<div class="tabs">${tabs}</div><div class="needs"></div>${searchBox}
+<div class="paper"><table aria-label="Line items"><thead><tr><th class="check"><i></i></th>${columns.map((column) => header(column, sort)).join('')}</tr></thead><tbody>${rows}</tbody></table></div>
+</div></div>`;
+}
