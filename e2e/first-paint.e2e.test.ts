@@ -1,0 +1,113 @@
+import { DEFAULT_OPENING_QUERY, FIRST_PAINT_ID, OPENING_ROWS_COOKIE } from '@quayside/domain/first-rows';
+import { decodeRows } from '@quayside/domain/line-item-row';
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, test } from 'vitest';
+import { launchBrowser, openContext } from './support/browser.ts';
+import { openSidebar } from './support/sidebar.ts';
+import { signIn, users } from './support/sign-in.ts';
+
+// The dashboard's first rows come inside the page: drawn before any script has run, then taken
+// over by the app without asking for them again; the saved view is what the next page draws.
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const drawnRows = (page: Page) => page.locator(`#${FIRST_PAINT_ID} table[aria-label="Line items"] tbody tr`);
+const appRows = (page: Page) => page.getByRole('grid', { name: 'Line items' }).locator('tbody tr');
+
+/** The PO numbers the drawing shows (its text is drawn from attributes). */
+const drawnTitles = (page: Page) =>
+  drawnRows(page).evaluateAll((rows) => rows.map((row) => row.querySelector('th')?.getAttribute('data-text') ?? ''));
+
+/** A new page of the signed-in context with the app's scripts refused: what the server's page alone shows. */
+async function pageWithoutScripts(context: BrowserContext) {
+  const page = await context.newPage();
+  await page.route('**/assets/*.js', (route) => route.abort());
+  return page;
+}
+
+/** The PO numbers of the rows the rows call answers this query, in order. */
+async function titlesOf(context: BrowserContext, query: string) {
+  const response = await context.request.get(`/api/LineItems/rows?${query}`);
+  expect(response.ok()).toBe(true);
+  return decodeRows((await response.json()) as LineItemRowsResponse).map((row) => row.title);
+}
+
+/** The rows requests a page makes. */
+function rowsRequests(page: Page) {
+  const requests: string[] = [];
+  page.on('request', (request) => {
+    if (request.url().includes('/api/LineItems/rows')) requests.push(request.url());
+  });
+  return requests;
+}
+
+describe("the dashboard's first rows in the page", () => {
+  test('are drawn before any script runs, and are the first page the rows call answers', async () => {
+    const context = await openContext(browser);
+    await signIn(await context.newPage(), users().admin);
+    const page = await pageWithoutScripts(context);
+    await page.goto('/');
+    await drawnRows(page).nth(10).waitFor();
+    expect(await drawnTitles(page)).toEqual(await titlesOf(context, DEFAULT_OPENING_QUERY));
+    expect(await page.locator(`#${FIRST_PAINT_ID}`).getAttribute('aria-hidden')).toBe('true');
+  });
+
+  test('are taken over by the app without asking the server again, and then the drawing is gone', async () => {
+    const context = await openContext(browser);
+    await signIn(await context.newPage(), users().admin);
+    const page = await context.newPage();
+    const requests = rowsRequests(page);
+    await page.goto('/');
+    await appRows(page).nth(10).waitFor();
+    const titles = await titlesOf(context, DEFAULT_OPENING_QUERY);
+    await expect.poll(() => page.locator(`#${FIRST_PAINT_ID}`).count()).toBe(0);
+    expect(await appRows(page).locator('th a').allTextContents()).toEqual(titles);
+    // One element per PO number: the drawing's text was never text of the page.
+    expect(await page.getByText(titles[0] ?? '', { exact: true }).count()).toBe(1);
+    expect(requests).toEqual([]);
+  });
+
+  test('follow the saved view: a search kept in this browser is what the next page draws', async () => {
+    const context = await openContext(browser);
+    const first = await context.newPage();
+    await signIn(first, users().admin);
+    await appRows(first).first().waitFor();
+    await first.getByRole('searchbox', { name: 'Search across all columns' }).fill('QS-00001');
+    await first.waitForURL((url) => url.searchParams.get('q') === 'QS-00001');
+    await expect.poll(() => appRows(first).first().locator('th').textContent()).toMatch(/\S/);
+
+    const page = await pageWithoutScripts(context);
+    await page.goto('/');
+    await drawnRows(page).first().waitFor();
+    const query = new URLSearchParams(DEFAULT_OPENING_QUERY);
+    query.set('q', 'QS-00001');
+    expect(await drawnTitles(page)).toEqual(await titlesOf(context, query.toString()));
+    expect(await page.locator(`#${FIRST_PAINT_ID} .search`).getAttribute('data-text')).toBe('QS-00001');
+
+    const withScripts = await context.newPage();
+    const requests = rowsRequests(withScripts);
+    await withScripts.goto('/');
+    await expect.poll(() => withScripts.locator(`#${FIRST_PAINT_ID}`).count()).toBe(0);
+    await expect.poll(() => appRows(withScripts).count()).toBeGreaterThan(0);
+    expect(requests).toEqual([]);
+  });
+
+  test('are forgotten on signing out: the browser keeps no query of the user', async () => {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await signIn(page, users().forwarder);
+    await appRows(page).first().waitFor();
+    expect((await context.cookies()).map((cookie) => cookie.name)).toContain(OPENING_ROWS_COOKIE);
+    await openSidebar(page);
+    await page.getByRole('button', { name: 'Logout' }).click();
+    await page.waitForURL((url) => url.pathname === '/login');
+    expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(OPENING_ROWS_COOKIE);
+  });
+});
