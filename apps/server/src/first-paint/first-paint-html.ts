@@ -18,7 +18,7 @@ import { escapeHtml } from '../lib/html.ts';
 // table shows rows. Its words are drawn from attributes (`content: attr(data-text)`) so that no
 // text of it is in the page's text: nothing finds a PO number twice, and nothing reads it aloud.
 // The sizes are the app's own (MUI's table at 1440 px: rows 44 px, cells 6 px by 8 px, 14 px text);
-// below 768 px, where the app shows cards, nothing is drawn.
+// below 768 px, where the app shows cards, the same rows are drawn as cards by the style alone.
 
 /** What the drawing shows: the answer to the rows query, with the query's report, columns, sort and search. */
 export type FirstPaintRows = {
@@ -64,28 +64,46 @@ export const FIRST_PAINT_STYLE = `<style>
 #${FIRST_PAINT_ID} .link{color:#0b5394}
 #${FIRST_PAINT_ID} .parts{padding-left:13px;font-size:13px;font-weight:500;color:#0b5394}
 #${FIRST_PAINT_ID} .chip{display:inline-block;padding:1px 7px;border:1px solid #bdbdbd;border-radius:16px;font-size:13px;line-height:20px}
+#${FIRST_PAINT_ID} .arrow{display:inline-block;width:18px;margin:0 4px;font-style:normal;text-align:center}
 #${FIRST_PAINT_ID} .rank{display:inline-block;min-width:18px;margin-left:4px;border-radius:9px;background:rgba(0,0,0,.08);font-size:11px;line-height:18px;font-weight:700;text-align:center}
 ${transitColours}
-@media (max-width:767.95px){#${FIRST_PAINT_ID}{display:none}}
+@media (max-width:767.95px){
+#${FIRST_PAINT_ID} .rail,#${FIRST_PAINT_ID} thead,#${FIRST_PAINT_ID} .check{display:none}
+#${FIRST_PAINT_ID} .main{margin-left:0;padding:64px 16px 16px}
+#${FIRST_PAINT_ID} .h1{height:auto}
+#${FIRST_PAINT_ID} .search{width:100%}
+#${FIRST_PAINT_ID} .paper{padding:8px}
+#${FIRST_PAINT_ID} table,#${FIRST_PAINT_ID} tbody{display:block}
+#${FIRST_PAINT_ID} tbody tr{display:block;margin-bottom:8px;padding:12px;border:1px solid rgba(0,0,0,.12);border-radius:8px;white-space:normal}
+#${FIRST_PAINT_ID} tbody th{display:block;height:auto;padding:4px 0 8px;border:0;font-size:16px;font-weight:600;color:#0b5394;text-decoration:underline}
+#${FIRST_PAINT_ID} tbody th[data-text]::before{content:"PO " attr(data-text)}
+#${FIRST_PAINT_ID} tbody td{display:flex;height:auto;padding:2px 0;border:0}
+#${FIRST_PAINT_ID} tbody td::after{content:attr(data-label);order:-1;flex:0 0 132px;color:rgba(0,0,0,.6)}
+#${FIRST_PAINT_ID} tbody td[data-text=""]::before{content:"—"}
+#${FIRST_PAINT_ID} .link{color:inherit}
+#${FIRST_PAINT_ID} .parts{padding-left:0;font-size:14px;font-weight:400;color:inherit}
+}
 </style>`;
 
 const isColoured = (value: string) => (TRANSIT_TYPES as readonly string[]).includes(value);
 
+/** A row's cell; on a narrow screen a card's line, labelled by `data-label`. */
 function cell(column: ColumnKey, row: LineItemRow): string {
   const value = row.text[column] ?? '';
+  const label = `data-label="${escapeHtml(LINE_ITEM_COLUMNS[column].label)}"`;
   switch (column) {
     case 'title':
       return `<th ${text(row.title)}></th>`;
     case 'related_shipment':
-      return `<td><span class="link" ${text(row.related_shipment)}></span></td>`;
+      return `<td ${label}><span class="link" ${text(row.related_shipment)}></span></td>`;
     case 'transit_type':
       return isColoured(value)
-        ? `<td><span class="chip t-${value}" ${text(value)}></span></td>`
-        : `<td><span class="chip" ${text(TRANSIT_TYPE_OTHER)}></span></td>`;
+        ? `<td ${label}><span class="chip t-${value}" ${text(value)}></span></td>`
+        : `<td ${label}><span class="chip" ${text(TRANSIT_TYPE_OTHER)}></span></td>`;
     case 'numberOfParts':
-      return `<td class="parts" ${text(value)}></td>`;
+      return `<td class="parts" ${label} ${text(value)}></td>`;
     default:
-      return `<td ${text(value)}></td>`;
+      return `<td ${label} ${text(value)}></td>`;
   }
 }
 
@@ -93,9 +111,10 @@ function header(column: ColumnKey, sort: readonly SortRule[]): string {
   const shown = sort.length > 0 ? sort : DEFAULT_SORT;
   const rank = shown.findIndex((rule) => rule.key === column);
   const rule = shown[rank];
+  // Every header keeps the room of MUI's sort arrow, shown or not, so the columns are as wide as the app's.
   const arrow = rule
-    ? `<span ${text(rule.direction === 'asc' ? ' ↑' : ' ↓')}></span><span class="rank" ${text(String(rank + 1))}></span>`
-    : '';
+    ? `<i class="arrow" ${text(rule.direction === 'asc' ? '↑' : '↓')}></i><span class="rank" ${text(String(rank + 1))}></span>`
+    : '<i class="arrow"></i>';
   return `<th><span ${text(LINE_ITEM_COLUMNS[column].label)}></span>${arrow}</th>`;
 }
 
