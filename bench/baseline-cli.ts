@@ -7,7 +7,7 @@ import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../apps/server/src/config.ts';
 import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
-import { attemptBaselineResponse, measureBaseline } from './baseline.ts';
+import { attemptBaselineResponse, countLineItems, measureBaseline } from './baseline.ts';
 import type { Summary } from './stats.ts';
 
 const { values } = parseArgs({
@@ -15,8 +15,7 @@ const { values } = parseArgs({
 });
 const database = await openMigratedDatabase(loadConfig());
 try {
-  const counted = await database.pool.query<{ n: number }>('select count(*)::int as n from line_items');
-  const rows = values.rows === undefined ? (counted.rows[0]?.n ?? 0) : Number(values.rows);
+  const rows = values.rows === undefined ? await countLineItems(database.db) : Number(values.rows);
   const runs = Number(values.runs);
   console.log(
     `Engine ${database.engine}, ${rows} line items, ${os.cpus().length} cores, Node ${process.version}, ${new Date().toISOString()}\n`,

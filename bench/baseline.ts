@@ -26,7 +26,9 @@ import type { LineItem } from '@quayside/domain/line-items';
 import { sql } from 'drizzle-orm';
 import { build } from 'esbuild';
 import type { Browser, Page } from 'playwright-core';
+import { loadConfig } from '../apps/server/src/config.ts';
 import type { Queryable } from '../apps/server/src/db/client.ts';
+import { openMigratedDatabase } from '../apps/server/src/db/open-from-config.ts';
 import { lineItemsByIds } from '../apps/server/src/modules/line-items/line-items.service.ts';
 import type { PageTimings } from './baseline-page.ts';
 import { launchChromium, painted } from './browser.ts';
@@ -87,6 +89,12 @@ async function readEverything(db: Queryable, onBatch?: (batch: LineItem[]) => vo
     for (const lineItem of batch) lineItems.push(lineItem);
     last = Number(next.rows.at(-1)?.id);
   }
+}
+
+/** How many line items the database holds: what /all serves, and what measureBaseline() expects. */
+export async function countLineItems(db: Queryable): Promise<number> {
+  const counted = await db.execute<{ n: number }>(sql`select count(*)::int as n from line_items`);
+  return counted.rows[0]?.n ?? 0;
 }
 
 type ServerTimes = { readMs: number[]; stringifyMs: number[]; bytes: number; rows: number };
@@ -221,6 +229,27 @@ export async function measureBaseline(options: BaselineOptions): Promise<Baselin
   } finally {
     await browser.close();
     await new Promise((resolve) => server.close(resolve));
+  }
+}
+
+/** Where the data of a running server is: its PostgreSQL database, or its PGlite DATA_DIR. */
+export type BaselineSource = { databaseUrl: string } | { dataDir: string };
+
+/**
+ * The baseline on a running server's data, at its size (counted). PGlite's files have one user at
+ * a time, so a DATA_DIR is joined through the socket the server publishes for CLI commands (its
+ * files are opened here only when no server runs on them).
+ */
+export async function measureBaselineOf(
+  source: BaselineSource,
+  options: { runs: number; chromiumPath?: string },
+): Promise<BaselineFigures> {
+  const env = 'databaseUrl' in source ? { DATABASE_URL: source.databaseUrl } : { DATA_DIR: source.dataDir };
+  const database = await openMigratedDatabase(loadConfig(env), { share: 'join' });
+  try {
+    return await measureBaseline({ db: database.db, rows: await countLineItems(database.db), ...options });
+  } finally {
+    await database.close();
   }
 }
 
