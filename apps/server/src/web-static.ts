@@ -1,8 +1,7 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { screenPreloads } from './first-paint/chunk-preloads.ts';
 import { registerDashboardPage } from './first-paint/dashboard-page.ts';
 
 /** Vite names every file under assets/ by its content's hash: a changed file is a new address. */
@@ -43,22 +42,12 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
       setHeaders: (response, filePath) =>
         response.header('cache-control', filePath.startsWith(assetsDir) ? IMMUTABLE : REVALIDATE),
     });
+    registerDashboardPage(app, webDistDir);
   }
-  const indexHtml = hasBuild ? readFileSync(path.join(webDistDir, 'index.html'), 'utf8') : '';
-  const preloads = screenPreloads(webDistDir, indexHtml);
-  if (hasBuild) registerDashboardPage(app, indexHtml, preloads.linksFor('/'));
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (hasBuild && request.method === 'GET' && isPagePath(pathname)) {
-      // A screen's address names its code, so the browser fetches it beside the main script.
-      const links = preloads.linksFor(pathname);
-      if (!links) return reply.sendFile('index.html');
-      return reply
-        .type('text/html; charset=utf-8')
-        .header('cache-control', REVALIDATE)
-        .send(indexHtml.replace('</head>', `${links}</head>`));
-    }
+    if (hasBuild && request.method === 'GET' && isPagePath(pathname)) return reply.sendFile('index.html');
     return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
   });
 }

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { API } from '@quayside/domain/api';
 import { pathOf } from '@quayside/domain/call';
 import {
@@ -13,6 +15,7 @@ import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { cookieValue } from '../lib/cookie.ts';
+import { dashboardPreloads } from './chunk-preloads.ts';
 import { FIRST_PAINT_STYLE, type FirstPaintRows, firstPaintHtml } from './first-paint-html.ts';
 
 /**
@@ -56,11 +59,13 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * drawn in it (first-paint-html.ts) and carried for the app (`#first-rows`), and the dashboard's
  * code preloaded. The rows are those the app itself will ask for: the query the app left in the
  * OPENING_ROWS_COOKIE for this user, else the untouched dashboard's. They are asked through the
- * rows route itself, so the same checks, visibility and remembered answers apply. `preloads`
- * name the dashboard's code (chunk-preloads.ts). Rows that do not come in time leave the page
- * without them; anyone not signed in gets index.html as it was built.
+ * rows route itself, so the same checks, visibility and remembered answers apply. Anyone else,
+ * or rows that do not come in time, get index.html as it was built.
  */
-export function registerDashboardPage(app: FastifyInstance, indexHtml: string, preloads: string) {
+export function registerDashboardPage(app: FastifyInstance, webDistDir: string) {
+  const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
+  const preloads = dashboardPreloads(webDistDir, indexHtml);
+
   const rowsFor = async (request: FastifyRequest, query: string): Promise<LineItemRowsResponse | null> => {
     const answered = await within(
       app.inject({ method: 'GET', url: `${ROWS_PATH}?${query}`, headers: { cookie: request.headers.cookie ?? '' } }),
@@ -79,8 +84,7 @@ export function registerDashboardPage(app: FastifyInstance, indexHtml: string, p
     }
   };
 
-  // Not an API call: left out of the OpenAPI description.
-  app.get('/', { schema: { hide: true } }, async (request, reply) => {
+  app.get('/', async (request, reply) => {
     const cookies = request.headers.cookie;
     if (!cookies || !(await signedIn(request, reply))) return reply.sendFile('index.html');
     const openingQuery =
