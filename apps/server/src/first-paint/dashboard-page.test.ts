@@ -164,6 +164,12 @@ describe('the dashboard page with its first rows', () => {
     expect(response.body).toContain('modulepreload');
   });
 
+  it('is not an API call: the OpenAPI description leaves it out (and still answers)', async () => {
+    const docs = await t.app.inject({ url: '/api/docs/json' });
+    expect(docs.statusCode).toBe(200);
+    expect(Object.keys(docs.json<{ paths: Record<string, unknown> }>().paths)).not.toContain('/');
+  });
+
   it('sends index.html as built to a browser that is not signed in', async () => {
     for (const cookie of [undefined, 'quayside.session_token=forged.value', 'unrelated=1']) {
       const response = await page(cookie);

@@ -84,7 +84,8 @@ export function registerDashboardPage(app: FastifyInstance, webDistDir: string) 
     }
   };
 
-  app.get('/', async (request, reply) => {
+  // Not an API call: left out of the OpenAPI description (which answers 500 for a route without a schema).
+  app.get('/', { schema: { hide: true } }, async (request, reply) => {
     const cookies = request.headers.cookie;
     if (!cookies || !(await signedIn(request, reply))) return reply.sendFile('index.html');
     const openingQuery =
