@@ -52,6 +52,7 @@ export function limitFirstPaint() {
 
 const cookie = (value: string, maxAgeSeconds: number) => {
   const secure = window.location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: one synchronous write that every browser takes; the Cookie Store API is neither.
   document.cookie = `${OPENING_ROWS_COOKIE}=${value}; Path=/; Max-Age=${maxAgeSeconds}; SameSite=Lax${secure}`;
 };
 

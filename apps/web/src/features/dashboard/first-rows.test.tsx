@@ -10,6 +10,7 @@ import {
 import { QueryClient } from '@tanstack/react-query';
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import { forgetOpeningRows } from '../../lib/first-rows.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
 import { fakeApi } from '../../testing/fake-api.ts';
 import { answerRows, lineItemFixture, rowsAnswer } from '../../testing/line-item-rows.ts';
@@ -49,7 +50,7 @@ const answerFor = (query: string) =>
 afterEach(() => {
   document.getElementById(FIRST_PAINT_ID)?.remove();
   document.getElementById(FIRST_ROWS_ID)?.remove();
-  document.cookie = `${OPENING_ROWS_COOKIE}=; Path=/; Max-Age=0`;
+  forgetOpeningRows();
 });
 
 describe("the dashboard's opening rows, told to the server", () => {

@@ -41,6 +41,15 @@ export function selectRange(
 
 export type PageTick = 'none' | 'some' | 'all';
 
+/** The checkboxes of the rows and of the page, when the user can act on rows together. */
+export type TableSelection = {
+  isSelected: (row: { _id: string }) => boolean;
+  /** `extend`: Shift was held, so the range from the last clicked row follows. */
+  onToggle: (row: { _id: string }, extend: boolean) => void;
+  page: PageTick;
+  onTogglePage: () => void;
+};
+
 /** How much of the page is ticked: the header checkbox shows it. */
 export function pageTick(selection: RowSelection, pageIds: readonly string[]): PageTick {
   const ticked = pageIds.filter((id) => isSelected(selection, id)).length;

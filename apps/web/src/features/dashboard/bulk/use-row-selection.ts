@@ -1,5 +1,4 @@
 import { useRef, useState } from 'react';
-import type { TableSelection } from '../grid/line-item-table.tsx';
 import type { LineItemCountParams } from '../views/table-view.ts';
 import {
   isSelected,
@@ -7,6 +6,7 @@ import {
   pageTick,
   type RowSelection,
   selectRange,
+  type TableSelection,
   togglePage,
   toggleRow,
 } from './row-selection.ts';

@@ -7,9 +7,9 @@ import type { LineItemRow } from '@quayside/domain/line-item-row';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib/navigation.ts';
+import type { TableSelection } from '../bulk/row-selection.ts';
 import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import { PINNED_COLUMN } from './grid-layout.ts';
-import type { TableSelection } from './line-item-table.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
 type LineItemCardsProps = {
