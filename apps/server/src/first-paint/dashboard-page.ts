@@ -9,9 +9,7 @@ import {
   OPENING_ROWS_COOKIE,
   openingRowsQueryFor,
 } from '@quayside/domain/first-rows';
-import { COLUMN_KEYS, type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
-import type { SortRule } from '@quayside/domain/line-item-query';
-import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import { LineItemRowsQuery, type LineItemRowsResponse, shownColumns } from '@quayside/domain/line-item-rows';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../errors.ts';
 import { cookieValue } from '../lib/cookie.ts';
@@ -27,19 +25,12 @@ const ROWS_BUDGET_MS = 250;
 
 const ROWS_PATH = pathOf(API.listLineItemRows);
 
-/** The query's report, columns, sort and search, as the drawing needs them (the route has checked the query). */
-function drawnQuery(query: string): Omit<FirstPaintRows, 'answer'> {
-  const params = new URLSearchParams(query);
-  const report: Report = params.get('report') === 'dr' ? 'dr' : 'default';
-  const named = params.get('columns')?.split(',') ?? REPORT_COLUMNS[report];
-  const columns = named.filter((name): name is ColumnKey => (COLUMN_KEYS as readonly string[]).includes(name));
-  let sort: SortRule[] = [];
-  try {
-    sort = JSON.parse(params.get('sort') ?? '[]') as SortRule[];
-  } catch {
-    // The route answered, so the sort was valid; nothing to draw otherwise.
-  }
-  return { report, columns, sort, search: params.get('q') ?? '' };
+/** The query's report, columns, sort and search, read by the rows call's own schema (which has accepted it). */
+function drawnQuery(query: string): Omit<FirstPaintRows, 'answer'> | null {
+  const parsed = LineItemRowsQuery.safeParse(Object.fromEntries(new URLSearchParams(query)));
+  if (!parsed.success) return null;
+  const { report, columns, sort, q } = parsed.data;
+  return { report, columns: shownColumns({ report, columns }), sort, search: q };
 }
 
 /** Resolves to the promise's value, or to null once `ms` have passed first. */
@@ -91,10 +82,12 @@ export function registerDashboardPage(app: FastifyInstance, webDistDir: string) 
     const openingQuery =
       openingRowsQueryFor(request.principal.email, cookieValue(cookies, OPENING_ROWS_COOKIE)) ?? DEFAULT_OPENING_QUERY;
     const answer = await rowsFor(request, openingQuery);
-    const head = answer ? `${preloads}${FIRST_PAINT_STYLE}` : preloads;
-    const body = answer
-      ? `${firstPaintHtml({ answer, ...drawnQuery(openingQuery) })}<script type="application/json" id="${FIRST_ROWS_ID}">${scriptJson({ email: request.principal.email, query: openingQuery, answer } satisfies FirstRows)}</script>`
-      : '';
+    const drawn = answer && drawnQuery(openingQuery);
+    const head = drawn ? `${preloads}${FIRST_PAINT_STYLE}` : preloads;
+    const body =
+      answer && drawn
+        ? `${firstPaintHtml({ answer, ...drawn })}<script type="application/json" id="${FIRST_ROWS_ID}">${scriptJson({ email: request.principal.email, query: openingQuery, answer } satisfies FirstRows)}</script>`
+        : '';
     return reply
       .type('text/html; charset=utf-8')
       .header('cache-control', 'no-store')

@@ -29,9 +29,8 @@ const ExceptionRulesPage = lazy(() =>
 const ImportPage = lazy(() =>
   import('../features/import/import-page.tsx').then((module) => ({ default: module.ImportPage })),
 );
-const LineItemPage = lazy(() =>
-  import('../features/line-items/line-item-page.tsx').then((module) => ({ default: module.LineItemPage })),
-);
+const loadLineItemPage = () => import('../features/line-items/line-item-page.tsx');
+const LineItemPage = lazy(() => loadLineItemPage().then((module) => ({ default: module.LineItemPage })));
 const RecentlyDeletedPage = lazy(() =>
   import('../features/deletions/recently-deleted-page.tsx').then((module) => ({ default: module.RecentlyDeletedPage })),
 );
@@ -78,6 +77,14 @@ export function prefetchLandingScreen(
   if (location.pathname !== paths.dashboard) return;
   void loadDashboard();
   prefetchDashboard(queryClient, email, location.search);
+  // What a row opens, once the dashboard has settled, so opening one waits only for its data.
+  whenIdle(() => void loadLineItemPage());
+}
+
+/** After the browser has nothing else to do (at most a few seconds from now). */
+function whenIdle(work: () => void) {
+  if ('requestIdleCallback' in window) window.requestIdleCallback(work, { timeout: 3000 });
+  else setTimeout(work, 1000);
 }
 
 /** The server's drawing of the first rows is the dashboard's: any other screen takes it away. */
