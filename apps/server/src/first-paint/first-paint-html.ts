@@ -1,5 +1,5 @@
 import { PO_REVIEW_THRESHOLD, TRANSIT_COLOURS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
-import { DASHBOARD_WORDS, FIRST_PAINT_ID, REPORT_LABELS } from '@quayside/domain/first-rows';
+import { DASHBOARD_WORDS, FIRST_PAINT_ID, FIRST_PAINT_ROWS, REPORT_LABELS } from '@quayside/domain/first-rows';
 import {
   type ColumnKey,
   DEFAULT_SORT,
@@ -121,6 +121,7 @@ function header(column: ColumnKey, sort: readonly SortRule[]): string {
 /** The drawing of the dashboard with these rows, as the first thing in the page's body. */
 export function firstPaintHtml({ answer, report, columns, sort, search }: FirstPaintRows): string {
   const rows = decodeRows(answer)
+    .slice(0, FIRST_PAINT_ROWS)
     .map((row) => {
       const marked = row.po_review_required > PO_REVIEW_THRESHOLD ? ' class="review"' : '';
       return `<tr${marked}><td class="check"><i></i></td>${columns.map((column) => cell(column, row)).join('')}</tr>`;
