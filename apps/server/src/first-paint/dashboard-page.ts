@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '@quayside/domain/api';
 import { pathOf } from '@quayside/domain/call';
 import {
@@ -33,15 +34,6 @@ function drawnQuery(query: string): Omit<FirstPaintRows, 'answer'> | null {
   return { report, columns: shownColumns({ report, columns }), sort, search: q };
 }
 
-/** Resolves to the promise's value, or to null once `ms` have passed first. */
-function within<T>(promise: Promise<T>, ms: number): Promise<T | null> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<null>((resolve) => {
-    timer = setTimeout(() => resolve(null), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
 /** JSON inside a `<script>` element: no `<` can close it early. */
 const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
 
@@ -50,18 +42,19 @@ const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u0
  * drawn in it (first-paint-html.ts) and carried for the app (`#first-rows`), and the dashboard's
  * code preloaded. The rows are those the app itself will ask for: the query the app left in the
  * OPENING_ROWS_COOKIE for this user, else the untouched dashboard's. They are asked through the
- * rows route itself, so the same checks, visibility and remembered answers apply. Anyone else,
- * or rows that do not come in time, get index.html as it was built.
+ * rows route itself, so the same checks, visibility and remembered answers apply. Rows that do
+ * not come in time (or a query the route refuses) leave the page without them; a browser that is
+ * not signed in gets index.html as it was built.
  */
 export function registerDashboardPage(app: FastifyInstance, webDistDir: string) {
   const indexHtml = readFileSync(path.join(webDistDir, 'index.html'), 'utf8');
   const preloads = dashboardPreloads(webDistDir, indexHtml);
 
   const rowsFor = async (request: FastifyRequest, query: string): Promise<LineItemRowsResponse | null> => {
-    const answered = await within(
+    const answered = await Promise.race([
       app.inject({ method: 'GET', url: `${ROWS_PATH}?${query}`, headers: { cookie: request.headers.cookie ?? '' } }),
-      ROWS_BUDGET_MS,
-    );
+      sleep(ROWS_BUDGET_MS, null, { ref: false }),
+    ]);
     return answered?.statusCode === 200 ? (answered.json() as LineItemRowsResponse) : null;
   };
 
