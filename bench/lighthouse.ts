@@ -152,7 +152,8 @@ async function lighthouseOnce(url: URL, cookies: Cookies): Promise<LighthouseRun
     return figuresOf(JSON.parse(readFileSync(output, 'utf8')) as LighthouseResult, url);
   } finally {
     await stopChrome(chrome);
-    rmSync(dir, { recursive: true, force: true });
+    // Chrome may still be writing its profile as it exits: removing it is tried again.
+    rmSync(dir, { recursive: true, force: true, maxRetries: 10, retryDelay: 100 });
   }
 }
 
