@@ -2,6 +2,7 @@ import { Alert, Box, CircularProgress, List, ListItem, ListItemText, Stack, Typo
 import { describeEstimate, historyTimeline } from '@quayside/domain/date-history';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { shipmentKeys } from '../../lib/query-keys.ts';
 
 export const shipmentHistoryQuery = (shipmentNumber: string) =>
@@ -11,8 +12,6 @@ export const shipmentHistoryQuery = (shipmentNumber: string) =>
   });
 
 // The reader's own time zone: when a change was made, not a calendar date of the shipment.
-const changedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 /**
  * The 'History' tab of a shipment and of its line items: how far each estimate has moved from its
  * first promise, then every date change, milestone and document, newest first.
@@ -58,7 +57,7 @@ export function ShipmentHistory({ shipmentNumber }: { shipmentNumber: string }) 
             >
               <ListItemText
                 primary={entry.title}
-                secondary={[changedAt.format(new Date(entry.at)), entry.detail].filter(Boolean).join(' · ')}
+                secondary={[formatDateTime(entry.at), entry.detail].filter(Boolean).join(' · ')}
                 slotProps={{ primary: entry.isMilestone ? { sx: { fontWeight: 600 } } : {} }}
               />
             </ListItem>

@@ -33,11 +33,10 @@ import {
 } from '../../components/alerts/alerts-api.ts';
 import { notificationsQuery } from '../../components/alerts/notifications-query.ts';
 import { failureMessage } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
 
 // When an alert was recorded, in the reader's time zone.
-const recordedAt = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <Paper component="section" aria-label={title} variant="outlined" sx={{ p: 2 }}>
@@ -83,7 +82,7 @@ function AlertList() {
             >
               <ListItemText
                 primary={`${event.shipment}: ${event.text}`}
-                secondary={recordedAt.format(new Date(event.at))}
+                secondary={formatDateTime(event.at)}
                 slotProps={{ primary: { sx: { fontWeight: read ? 400 : 700 } } }}
               />
             </ListItemButton>

@@ -2,9 +2,6 @@ import type { Deletion } from '@quayside/domain/deletions';
 
 // How the screen words a deletion: when, what, and whether it matches the filter.
 
-const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-export const whenDeleted = (deletion: Pick<Deletion, 'at'>) => at.format(new Date(deletion.at));
-
 const countOf = (count: number) => `${count} part${count === 1 ? '' : 's'}`;
 
 /** 'PO X on shipment Y', or 'N parts from PO X on shipment Y'. */

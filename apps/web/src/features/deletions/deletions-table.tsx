@@ -1,7 +1,8 @@
 import { Box, Button, Checkbox, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
 import type { Deletion } from '@quayside/domain/deletions';
+import { formatDateTime } from '../../lib/date-time.ts';
 import { VISUALLY_HIDDEN } from '../../lib/visually-hidden.ts';
-import { partNumbers, whatDeleted, whenDeleted, withParts } from './deletion-text.ts';
+import { partNumbers, whatDeleted, withParts } from './deletion-text.ts';
 
 type Props = {
   deletions: readonly Deletion[];
@@ -43,7 +44,7 @@ export function DeletionsTable({ deletions, selected, onSelect, onRestore, isRes
         <TableBody>
           {deletions.map((deletion) => {
             const what = whatDeleted(deletion);
-            const when = whenDeleted(deletion);
+            const when = formatDateTime(deletion.at);
             return (
               <TableRow key={deletion.id}>
                 <TableCell padding="checkbox">

@@ -7,17 +7,8 @@ import { Answer } from '../../testing/fake-api.ts';
 import { ADMIN, EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
 import { RecentlyDeletedPage } from './recently-deleted-page.tsx';
 
+// As the server answers them: newest first.
 const DELETIONS: Deletion[] = [
-  {
-    id: 10,
-    at: '2026-11-23T08:00:00.000Z',
-    actor: 'admin@napco.example',
-    entity: 'line_item',
-    shipment: 'QS-GONE',
-    po: 'PO-300',
-    parts: [],
-    restored: false,
-  },
   {
     id: 12,
     at: '2026-11-24T10:00:00.000Z',
@@ -39,6 +30,16 @@ const DELETIONS: Deletion[] = [
     shipment: 'QS-8',
     po: 'PO-200',
     parts: [{ part_number: 'B-9', qty: 1 }],
+    restored: false,
+  },
+  {
+    id: 10,
+    at: '2026-11-23T08:00:00.000Z',
+    actor: 'admin@napco.example',
+    entity: 'line_item',
+    shipment: 'QS-GONE',
+    po: 'PO-300',
+    parts: [],
     restored: false,
   },
 ];
