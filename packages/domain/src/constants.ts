@@ -18,9 +18,14 @@ export const REPORT_WINDOW_DAYS = 7;
 /** The transit types the dashboard colours; any other value is shown as N/A. */
 export const TRANSIT_TYPES = ['SEA', 'AIR', 'COU', 'ROA'] as const;
 export const TRANSIT_TYPE_OTHER = 'N/A';
+export type TransitType = (typeof TRANSIT_TYPES)[number];
+
+/** Whether a transit type is one the dashboard colours (any other reads TRANSIT_TYPE_OTHER). */
+export const isColouredTransit = (value: string): value is TransitType =>
+  (TRANSIT_TYPES as readonly string[]).includes(value);
 
 /** SPEC.md §9: SEA blue, AIR purple, COU amber, ROA green (dark text on a light tint, for contrast). */
-export const TRANSIT_COLOURS: Record<(typeof TRANSIT_TYPES)[number], { color: string; bgcolor: string }> = {
+export const TRANSIT_COLOURS: Record<TransitType, { color: string; bgcolor: string }> = {
   SEA: { color: '#0d47a1', bgcolor: '#e3f2fd' },
   AIR: { color: '#6a1b9a', bgcolor: '#f3e5f5' },
   COU: { color: '#7a4500', bgcolor: '#ffecb3' },

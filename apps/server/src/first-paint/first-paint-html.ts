@@ -1,4 +1,10 @@
-import { PO_REVIEW_THRESHOLD, TRANSIT_COLOURS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
+import { PRIMARY_COLOUR } from '@quayside/domain/brand';
+import {
+  isColouredTransit,
+  PO_REVIEW_THRESHOLD,
+  TRANSIT_COLOURS,
+  TRANSIT_TYPE_OTHER,
+} from '@quayside/domain/constants';
 import { DASHBOARD_WORDS, FIRST_PAINT_ID, FIRST_PAINT_ROWS, REPORT_LABELS } from '@quayside/domain/first-rows';
 import {
   type ColumnKey,
@@ -48,7 +54,7 @@ export const FIRST_PAINT_STYLE = `<style>
 #${FIRST_PAINT_ID} .sub{margin-top:4px;font-size:16px;line-height:24px;color:rgba(0,0,0,.6)}
 #${FIRST_PAINT_ID} .tabs{display:flex;height:48px}
 #${FIRST_PAINT_ID} .tab{padding:15px 16px 14px;font-weight:600;color:rgba(0,0,0,.6)}
-#${FIRST_PAINT_ID} .tab.on{color:#0b5394;border-bottom:2px solid #0b5394}
+#${FIRST_PAINT_ID} .tab.on{color:${PRIMARY_COLOUR};border-bottom:2px solid ${PRIMARY_COLOUR}}
 #${FIRST_PAINT_ID} .needs{height:32px}
 #${FIRST_PAINT_ID} .search{box-sizing:border-box;width:480px;height:40px;padding:8px 14px 8px 40px;border:1px solid rgba(0,0,0,.23);border-radius:8px;font-size:16px;line-height:23px;background:#fff;white-space:nowrap;overflow:hidden}
 #${FIRST_PAINT_ID} .search.empty{color:rgba(0,0,0,.42)}
@@ -61,8 +67,8 @@ export const FIRST_PAINT_STYLE = `<style>
 #${FIRST_PAINT_ID} .check{width:20px;padding:0 12px 0 16px}
 #${FIRST_PAINT_ID} .check i{display:block;width:14px;height:14px;margin:3px;border:2px solid rgba(0,0,0,.6);border-radius:2px}
 #${FIRST_PAINT_ID} .review{background:#fff8e1}
-#${FIRST_PAINT_ID} .link{color:#0b5394}
-#${FIRST_PAINT_ID} .parts{padding-left:13px;font-size:13px;font-weight:500;color:#0b5394}
+#${FIRST_PAINT_ID} .link{color:${PRIMARY_COLOUR}}
+#${FIRST_PAINT_ID} .parts{padding-left:13px;font-size:13px;font-weight:500;color:${PRIMARY_COLOUR}}
 #${FIRST_PAINT_ID} .chip{display:inline-block;padding:1px 7px;border:1px solid #bdbdbd;border-radius:16px;font-size:13px;line-height:20px}
 #${FIRST_PAINT_ID} .arrow{display:inline-block;width:18px;margin:0 4px;font-style:normal;text-align:center}
 #${FIRST_PAINT_ID} .rank{display:inline-block;min-width:18px;margin-left:4px;border-radius:9px;background:rgba(0,0,0,.08);font-size:11px;line-height:18px;font-weight:700;text-align:center}
@@ -75,7 +81,7 @@ ${transitColours}
 #${FIRST_PAINT_ID} .paper{padding:8px}
 #${FIRST_PAINT_ID} table,#${FIRST_PAINT_ID} tbody{display:block}
 #${FIRST_PAINT_ID} tbody tr{display:block;margin-bottom:8px;padding:12px;border:1px solid rgba(0,0,0,.12);border-radius:8px;white-space:normal}
-#${FIRST_PAINT_ID} tbody th{display:block;height:auto;padding:4px 0 8px;border:0;font-size:16px;font-weight:600;color:#0b5394;text-decoration:underline}
+#${FIRST_PAINT_ID} tbody th{display:block;height:auto;padding:4px 0 8px;border:0;font-size:16px;font-weight:600;color:${PRIMARY_COLOUR};text-decoration:underline}
 #${FIRST_PAINT_ID} tbody th[data-text]::before{content:"PO " attr(data-text)}
 #${FIRST_PAINT_ID} tbody td{display:flex;height:auto;padding:2px 0;border:0}
 #${FIRST_PAINT_ID} tbody td::after{content:attr(data-label);order:-1;flex:0 0 132px;color:rgba(0,0,0,.6)}
@@ -84,8 +90,6 @@ ${transitColours}
 #${FIRST_PAINT_ID} .parts{padding-left:0;font-size:14px;font-weight:400;color:inherit}
 }
 </style>`;
-
-const isColoured = (value: string) => (TRANSIT_TYPES as readonly string[]).includes(value);
 
 /** A row's cell; on a narrow screen a card's line, labelled by `data-label`. */
 function cell(column: ColumnKey, row: LineItemRow): string {
@@ -97,7 +101,7 @@ function cell(column: ColumnKey, row: LineItemRow): string {
     case 'related_shipment':
       return `<td ${label}><span class="link" ${text(row.related_shipment)}></span></td>`;
     case 'transit_type':
-      return isColoured(value)
+      return isColouredTransit(value)
         ? `<td ${label}><span class="chip t-${value}" ${text(value)}></span></td>`
         : `<td ${label}><span class="chip" ${text(TRANSIT_TYPE_OTHER)}></span></td>`;
     case 'numberOfParts':

@@ -1,7 +1,8 @@
 import { createTheme } from '@mui/material';
+import { PRIMARY_COLOUR } from '@quayside/domain/brand';
 
 export const theme = createTheme({
-  palette: { primary: { main: '#0b5394' }, background: { default: '#f6f8fa' } },
+  palette: { primary: { main: PRIMARY_COLOUR }, background: { default: '#f6f8fa' } },
   shape: { borderRadius: 8 },
   // Labels read exactly as the spec writes them ('Logout', 'Add User', 'Line Items & Parts'), not upper-cased.
   components: {

@@ -1,3 +1,4 @@
+import { alpha, type Theme } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { lazy, Suspense, type SyntheticEvent, useState } from 'react';
 import { PartsDetailsPopover } from './parts-details-popover.tsx';
@@ -46,7 +47,7 @@ export const PARTS_COUNT_STYLE = {
   letterSpacing: '0.02857em',
   fontVariantNumeric: 'tabular-nums',
   cursor: 'pointer',
-  '&:hover': { bgcolor: 'rgba(11, 83, 148, 0.04)' },
+  '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
   '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
 } as const;
 

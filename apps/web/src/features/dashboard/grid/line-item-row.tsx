@@ -1,6 +1,11 @@
 import VisibilityOffIcon from '@mui/icons-material/VisibilityOff';
 import { amber, blue, grey } from '@mui/material/colors';
-import { PO_REVIEW_THRESHOLD, TRANSIT_COLOURS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
+import {
+  isColouredTransit,
+  PO_REVIEW_THRESHOLD,
+  TRANSIT_COLOURS,
+  TRANSIT_TYPE_OTHER,
+} from '@quayside/domain/constants';
 import type { ColumnKey, Density } from '@quayside/domain/line-item-columns';
 import type { LineItemRow } from '@quayside/domain/line-item-row';
 import type { MouseEvent, SyntheticEvent } from 'react';
@@ -15,6 +20,9 @@ import type { GridCellProps } from './grid-cell.ts';
 // transit type, drawn as MUI's table, checkbox and chip look (the styles below, once for the whole
 // body). MUI's components cost ~3 ms a row to render (a page of 50 rows: 290 ms of script before,
 // 130 ms after, bench/RESULTS.md), and every page, filter and search draws a new set.
+
+/** The checkbox column's width: the pinned PO # column starts after it. */
+export const CHECKBOX_WIDTH = 48;
 
 const CELL_TEXT = { fontSize: '0.875rem', lineHeight: 1.43, letterSpacing: '0.01071em' } as const;
 
@@ -37,7 +45,7 @@ export const rowStyle = (density: Density) =>
       borderBottom: `1px solid ${grey[300]}`,
     },
     '& tbody th': { fontWeight: 500 },
-    '& tbody td.check': { width: 48, boxSizing: 'border-box', py: 0, pl: 2, pr: 1.5 },
+    '& tbody td.check': { width: CHECKBOX_WIDTH, boxSizing: 'border-box', py: 0, pl: 2, pr: 1.5 },
     '& tbody tr': { bgcolor: 'background.paper', cursor: 'pointer', '&:hover': { bgcolor: grey[100] } },
     '& tbody .review-row': { bgcolor: amber[50], '&:hover': { bgcolor: amber[100] } },
     '& tbody .selected-row': { bgcolor: blue[50], '&:hover': { bgcolor: blue[100] } },
@@ -75,12 +83,9 @@ export const rowStyle = (density: Density) =>
     '& .parts-count': PARTS_COUNT_STYLE,
   }) as const;
 
-const isColoured = (value: string): value is (typeof TRANSIT_TYPES)[number] =>
-  (TRANSIT_TYPES as readonly string[]).includes(value);
-
 /** The transit type as the table shows it: a coloured chip (TRANSIT_COLOURS), any other value N/A. */
 function TransitText({ value }: { value: string }) {
-  if (!isColoured(value)) return <span className="transit other">{TRANSIT_TYPE_OTHER}</span>;
+  if (!isColouredTransit(value)) return <span className="transit other">{TRANSIT_TYPE_OTHER}</span>;
   const { color, bgcolor } = TRANSIT_COLOURS[value];
   return (
     <span className="transit coloured" style={{ color, backgroundColor: bgcolor }}>

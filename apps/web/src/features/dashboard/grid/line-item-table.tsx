@@ -7,7 +7,7 @@ import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib
 import type { TableSelection } from '../bulk/row-selection.ts';
 import { type SortConfig, shownSorts } from '../filters/sort-rules.ts';
 import { type GridCellProps, useGridFocus } from './grid-cell.ts';
-import { LineItemTableRow, rowStyle } from './line-item-row.tsx';
+import { CHECKBOX_WIDTH, LineItemTableRow, rowStyle } from './line-item-row.tsx';
 import { SortableHeader } from './sortable-header.tsx';
 
 type LineItemTableProps = {
@@ -26,8 +26,6 @@ type LineItemTableProps = {
   selection?: TableSelection;
   density?: Density;
 };
-
-const CHECKBOX_WIDTH = 48;
 
 // One rule for every cell rather than an sx per cell: 800 cells' styles cost the first rows' paint.
 const tableStyle = (density: Density) =>
