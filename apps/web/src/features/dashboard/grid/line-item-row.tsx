@@ -18,8 +18,8 @@ import type { GridCellProps } from './grid-cell.ts';
 
 // A row of the dashboard's table in plain cells: `<td>`, a native checkbox, a link, a span for the
 // transit type, drawn as MUI's table, checkbox and chip look (the styles below, once for the whole
-// body). MUI's components cost ~3 ms a row to render (a page of 50 rows: 290 ms of script before,
-// 130 ms after, bench/RESULTS.md), and every page, filter and search draws a new set.
+// body). MUI's components cost ~3 ms a row to render (a page of 50 rows: 267 ms of script before,
+// 114–150 ms after, bench/first-paint-cli.ts), and every page, filter and search draws a new set.
 
 /** The checkbox column's width: the pinned PO # column starts after it. */
 export const CHECKBOX_WIDTH = 48;
