@@ -3,6 +3,7 @@ import type { LineItem } from '@quayside/domain/line-items';
 import { useState } from 'react';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
+import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { LineItemPartsPanel } from '../../components/parts/line-item-parts-panel.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { ApiError } from '../../lib/api.ts';
@@ -89,6 +90,7 @@ export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted 
         onSave={save}
         onDelete={() => setIsDeleteOpen(true)}
       />
+      <ShipmentMilestones shipmentNumber={lineItem.related_shipment} />
       {update.isError ? (
         <Alert severity="error">
           {UPDATE_FAILED}

@@ -7,6 +7,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
+import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
@@ -125,6 +126,10 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
           )}
         </Stack>
       </Stack>
+
+      {mode === 'edit' && shipment ? (
+        <ShipmentMilestones shipmentNumber={shipment.Shipment} shipment={shipment} />
+      ) : null}
 
       {save.isError ? <Alert severity="error">{saveFailure(save.error)}</Alert> : null}
 

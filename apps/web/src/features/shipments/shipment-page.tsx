@@ -5,8 +5,8 @@ import { useLocation, useNavigate, useParams } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { paths } from '../../lib/navigation.ts';
 import { useProfile } from '../../lib/profile.tsx';
+import { shipmentQuery } from '../../lib/shipment-query.ts';
 import { ShipmentEditor } from './shipment-editor.tsx';
-import { shipmentQuery } from './shipments-api.ts';
 
 function PageLoading({ label }: { label: string }) {
   return (

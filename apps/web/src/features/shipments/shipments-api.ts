@@ -4,18 +4,6 @@ import { markDataChanged } from '../../lib/data-changed.ts';
 import { lineItemKeys, shipmentKeys } from '../../lib/query-keys.ts';
 import type { ShipmentRequest } from './shipment-form.ts';
 
-/** One shipment by its number; null when it does not exist (or belongs to another company). */
-export const shipmentQuery = (shipmentNumber: string) =>
-  queryOptions({
-    queryKey: shipmentKeys.detail(shipmentNumber),
-    queryFn: async ({ signal }) => {
-      const { shipments } = await call('getShipments', { query: { shipment: shipmentNumber }, signal });
-      // With ?shipment= the answer is whole shipments (suggestions, numbers only, answer ?shipmentMatch=).
-      const [shipment] = shipments;
-      return typeof shipment === 'object' ? shipment : null;
-    },
-  });
-
 /** The most line items the list answers at once; a shipment with more shows this many and says so. */
 export const SHIPMENT_LINE_ITEMS_LIMIT = 500;
 
