@@ -44,7 +44,7 @@ test('an admin opens a line item by PO, cancels an edit, saves a new PO #, pages
   await page.getByRole('tab', { name: 'Container Details' }).click();
   await page.getByText('0.00 M3').waitFor();
   await page.getByRole('tab', { name: 'Dates' }).click();
-  await page.getByText('2024-05-03').waitFor();
+  await page.getByRole('tabpanel', { name: 'Dates' }).getByText('2024-05-03').waitFor();
   await expectNoSeriousA11yViolations(page);
 
   // Cancel restores.
