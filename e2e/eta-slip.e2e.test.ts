@@ -84,7 +84,7 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   await page.goto(`/line-item/${po}`);
   await page.getByRole('tab', { name: 'History' }).click();
   const estimates = page.getByRole('region', { name: 'Estimates' });
-  await estimates.getByText('Dest. ETA: 10 Mar → 20 Mar, +10 days, 1 change').waitFor();
+  await estimates.getByText('Dest. ETA: 2031-03-10 → 2031-03-20, +10 days, 1 change').waitFor();
   const timeline = page.getByRole('region', { name: 'Timeline' });
   await timeline.getByText('Dest. ETA: 2031-03-10 → 2031-03-20').waitFor();
   expect(await timeline.innerText()).toMatch(/import #\d+/);

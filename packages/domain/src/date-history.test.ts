@@ -62,16 +62,20 @@ describe('an estimate from its first promise', () => {
       daysMoved: 14,
       changes: 2,
     });
-    expect(describeEstimate(summary as EstimateSummary)).toBe('Dest. ETA: 12 Mar → 26 Mar, +14 days, 2 changes');
+    expect(describeEstimate(summary as EstimateSummary)).toBe(
+      'Dest. ETA: 2026-03-12 → 2026-03-26, +14 days, 2 changes',
+    );
   });
 
-  it('takes a first value set later as the first promise, and names years that differ', () => {
+  it('takes a first value set later as the first promise, and labels a field the screens never show', () => {
     const changes = [
       change('eta', 'ETA', null, '2026-12-30T00:00:00.000Z', '2026-11-01T10:00:00.000Z'),
       change('eta', 'ETA', '2026-12-30T00:00:00.000Z', '2027-01-02T00:00:00.000Z', '2026-11-02T10:00:00.000Z'),
     ];
     const [summary] = summariseEstimates(changes, { ...none, eta: '2027-01-02T00:00:00.000Z' });
-    expect(describeEstimate(summary as EstimateSummary)).toBe('ETA: 30 Dec 2026 → 2 Jan 2027, +3 days, 2 changes');
+    expect(describeEstimate(summary as EstimateSummary)).toBe(
+      'ETA (from import or the API; not on the Dates tab): 2026-12-30 → 2027-01-02, +3 days, 2 changes',
+    );
   });
 
   it('leaves out estimates that never had a value', () => {
@@ -107,5 +111,24 @@ describe('the history timeline', () => {
       ['Shipment created', ''],
     ]);
     expect(timeline.map((entry) => entry.isMilestone)).toEqual([false, false, true, false]);
+  });
+
+  it('writes every date as the rest of the app does, and labels ETD and ETA, which no screen shows', () => {
+    const timeline = historyTimeline({
+      shipment: 'SH-1',
+      createdAt: '2026-03-01T09:00:00.000Z',
+      changes: [
+        change('etd', 'ETD', '2026-03-05T00:00:00.000Z', '2026-03-06T00:00:00.000Z', '2026-03-02T10:00:00.000Z'),
+        // A date stored with a time of day still reads as its (UTC) calendar day.
+        change('origin_etd', 'Origin ETD', null, '2026-03-05T23:30:00.000-02:00', '2026-03-03T10:00:00.000Z'),
+      ],
+      estimates: [],
+      documents: [],
+    });
+    expect(timeline.map(({ title }) => title)).toEqual([
+      'Origin ETD: none → 2026-03-06',
+      'ETD (from import or the API; not on the Dates tab): 2026-03-05 → 2026-03-06',
+      'Shipment created',
+    ]);
   });
 });

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { SHIPMENT_DATE_FIELDS } from './shipments.ts';
-import { dayNumber } from './text.ts';
+import { dayNumber, displayDate } from './text.ts';
 
 // A shipment's date history (GET /api/Shipments/history): every change of its nine dates, and how
 // far each estimate has moved from its first promise.
@@ -82,24 +82,26 @@ export function summariseEstimates(
   });
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const shortDate = (iso: string, withYear: boolean) => {
-  const date = new Date(iso);
-  const text = `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]}`;
-  return withYear ? `${text} ${date.getUTCFullYear()}` : text;
-};
+/**
+ * A date field as the History tab names it: as everywhere else in the app, except the two the
+ * screens never show (the Dates tab has Origin ETD and Dest. ETA), which say where they come from.
+ */
+export function historyFieldLabel(field: DateField): string {
+  const notOnDatesTab: Partial<Record<DateField, string>> = {
+    etd: 'ETD (from import or the API; not on the Dates tab)',
+    eta: 'ETA (from import or the API; not on the Dates tab)',
+  };
+  return notOnDatesTab[field] ?? DATE_FIELD_LABELS[field];
+}
 
-/** 'Dest. ETA: 12 Mar → 26 Mar, +14 days, 3 changes'. */
+/** A date in the history, as the whole app writes one: 'YYYY-MM-DD', or 'none'. */
+const dayText = (iso: string | null) => (iso === null ? 'none' : displayDate(iso));
+
+/** 'Dest. ETA: 2026-03-12 → 2026-03-26, +14 days, 3 changes'. */
 export function describeEstimate(summary: EstimateSummary): string {
   const { firstPromise, current } = summary;
-  const sameYear = firstPromise !== null && current !== null && firstPromise.slice(0, 4) === current.slice(0, 4);
-  const dates =
-    firstPromise === current
-      ? firstPromise === null
-        ? 'none'
-        : shortDate(firstPromise, true)
-      : `${firstPromise === null ? 'none' : shortDate(firstPromise, !sameYear)} → ${current === null ? 'none' : shortDate(current, !sameYear)}`;
-  const parts = [`${summary.label}: ${dates}`];
+  const dates = firstPromise === current ? dayText(current) : `${dayText(firstPromise)} → ${dayText(current)}`;
+  const parts = [`${historyFieldLabel(summary.field)}: ${dates}`];
   if (summary.daysMoved !== null && summary.daysMoved !== 0) {
     const days = Math.abs(summary.daysMoved);
     parts.push(`${summary.daysMoved > 0 ? '+' : '−'}${days} ${days === 1 ? 'day' : 'days'}`);
@@ -132,8 +134,6 @@ export type TimelineEntry = {
   isMilestone: boolean;
 };
 
-const dayText = (iso: string | null) => (iso === null ? 'none' : iso.slice(0, 10));
-
 /** The History tab's timeline, newest first: date changes, milestones, documents and the shipment's creation. */
 export function historyTimeline(history: DateHistoryResponse): TimelineEntry[] {
   const changes = history.changes.map((change): TimelineEntry => {
@@ -143,7 +143,7 @@ export function historyTimeline(history: DateHistoryResponse): TimelineEntry[] {
       at: change.at,
       title: isMilestone
         ? `${milestone}: ${dayText(change.newValue)}`
-        : `${change.label}: ${dayText(change.oldValue)} → ${dayText(change.newValue)}`,
+        : `${historyFieldLabel(change.field)}: ${dayText(change.oldValue)} → ${dayText(change.newValue)}`,
       detail: [change.by, describeSource(change.source)].filter(Boolean).join(', '),
       isMilestone,
     };

@@ -26,7 +26,9 @@ export const ShipmentEvent = z.object({
   kind: z.enum(EVENT_KINDS),
   shipment: z.string().describe('The shipment number'),
   at: z.string().describe('When it was recorded (ISO timestamp)'),
-  text: z.string().describe("What happened, as a person reads it: 'Dest. ETA moved 12 Mar → 22 Mar (+10 days)'"),
+  text: z
+    .string()
+    .describe("What happened, as a person reads it: 'ETA slipped: Dest. ETA 2026-03-12 → 2026-03-22 (+10 days)'"),
   detail: z.record(z.string(), z.unknown()),
 });
 export type ShipmentEvent = z.infer<typeof ShipmentEvent>;

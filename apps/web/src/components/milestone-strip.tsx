@@ -4,8 +4,8 @@ import RadioButtonUncheckedIcon from '@mui/icons-material/RadioButtonUnchecked';
 import { Box, Chip, Paper, Stack, Typography } from '@mui/material';
 import { lateText, type Milestone, milestonesOf } from '@quayside/domain/milestones';
 import type { Shipment } from '@quayside/domain/shipments';
-import { displayDate } from '@quayside/domain/text';
 import { useQuery } from '@tanstack/react-query';
+import { formatDate } from '../lib/date-time.ts';
 import { shipmentQuery } from '../lib/shipment-query.ts';
 import { shipmentHistoryQuery } from './history/shipment-history.tsx';
 
@@ -21,7 +21,7 @@ function StepIcon({ milestone }: { milestone: Milestone }) {
 }
 
 function actualText({ actual, isReached }: Milestone) {
-  if (actual) return `${displayDate(actual.at)} (${actual.field})`;
+  if (actual) return `${formatDate(actual.at)} (${actual.field})`;
   return isReached ? 'not recorded' : 'not yet';
 }
 
@@ -54,7 +54,7 @@ function Step({ milestone }: { milestone: Milestone }) {
         {/* Booked has no planned day: the product holds no booking date beyond the record's creation. */}
         {milestone.key === 'booked' ? null : (
           <Typography variant="body2" color="text.secondary">
-            Planned: {planned ? `${displayDate(planned.at)} (${planned.field})` : 'none'}
+            Planned: {planned ? `${formatDate(planned.at)} (${planned.field})` : 'none'}
           </Typography>
         )}
         <Typography variant="body2">Actual: {actualText(milestone)}</Typography>

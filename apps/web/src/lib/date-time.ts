@@ -1,5 +1,28 @@
-/** When something happened, as every list of events shows it: 'Nov 24, 2026, 10:00 AM'. */
-const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+import { displayDate } from '@quayside/domain/text';
 
-/** An ISO timestamp from the server, in DATE_TIME's words. */
-export const formatDateTime = (iso: string) => DATE_TIME.format(new Date(iso));
+// One way to write a date, everywhere in the app: 'YYYY-MM-DD', the format of the dashboard's date
+// columns and the CSV export (and of its file name, SPEC.md §2 'CSV export'), and 'YYYY-MM-DD HH:mm'
+// (24-hour) when the time of day matters. Two kinds of date, one look:
+// - a shipment's dates (ETD, ATA, ...) are calendar days, shown as their UTC day, as the server
+//   compares and exports them: `formatDate` (the domain's displayDate, which the server uses too);
+// - when something happened (a change, an upload, an alert, a delivery try) is a moment, shown in
+//   the reader's own time zone: `formatDateTime`, or `formatLocalDate` where the day is enough.
+
+const twoDigits = (value: number) => String(value).padStart(2, '0');
+const localDay = (date: Date) => `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
+const localTime = (date: Date) => `${twoDigits(date.getHours())}:${twoDigits(date.getMinutes())}`;
+
+/** A shipment's date (an ISO timestamp) as its calendar day: '2026-03-12'; '' when there is none. */
+export const formatDate = (iso: string | null) => displayDate(iso);
+
+/** A moment, in the reader's time zone: '2026-11-24 10:00'. Text that is not a date is shown as it is. */
+export function formatDateTime(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : `${localDay(date)} ${localTime(date)}`;
+}
+
+/** A moment's day, in the reader's time zone: '2026-11-24'. Text that is not a date is shown as it is. */
+export function formatLocalDate(iso: string): string {
+  const date = new Date(iso);
+  return Number.isNaN(date.getTime()) ? iso : localDay(date);
+}

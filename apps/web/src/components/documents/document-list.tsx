@@ -17,17 +17,8 @@ import { type DocumentListEntry, documentTypeBadge, NO_DOCUMENTS } from '@quaysi
 
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { formatLocalDate } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
-
-// Dates read as everywhere else in the app, YYYY-MM-DD; the day is the reader's own, in
-// their time zone.
-const twoDigits = (value: number) => String(value).padStart(2, '0');
-
-export function formatModified(modified: string) {
-  const date = new Date(modified);
-  if (Number.isNaN(date.getTime())) return modified;
-  return `${date.getFullYear()}-${twoDigits(date.getMonth() + 1)}-${twoDigits(date.getDate())}`;
-}
 
 type Cell = (document: DocumentListEntry) => ReactNode;
 
@@ -69,7 +60,7 @@ const COLUMNS = {
     { label: 'Document', cell: nameCell },
     { label: 'Type', cell: ({ fields }) => fields.DocumentType },
     { label: 'Size', cell: ({ fields }) => fields.FileSizeDisplay, noWrap: true },
-    { label: 'Modified', cell: ({ fields }) => formatModified(fields.Modified), noWrap: true },
+    { label: 'Modified', cell: ({ fields }) => formatLocalDate(fields.Modified), noWrap: true },
     { label: 'View', cell: viewCell },
   ],
   /** SPEC.md §2 'Reports': every shipment's documents, each linking to its shipment. */
@@ -77,7 +68,7 @@ const COLUMNS = {
     { label: 'Document', cell: nameCell, sortKey: 'document' },
     { label: 'Type', cell: ({ fields }) => fields.DocumentType, sortKey: 'type' },
     { label: 'Shipment', cell: shipmentCell, sortKey: 'shipment' },
-    { label: 'Date', cell: ({ fields }) => formatModified(fields.Modified), noWrap: true, sortKey: 'date' },
+    { label: 'Date', cell: ({ fields }) => formatLocalDate(fields.Modified), noWrap: true, sortKey: 'date' },
     { label: 'Size', cell: ({ fields }) => fields.FileSizeDisplay, noWrap: true, sortKey: 'size' },
     { label: 'View', cell: viewCell },
   ],

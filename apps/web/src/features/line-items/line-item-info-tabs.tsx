@@ -1,6 +1,6 @@
 import { LINE_ITEM_CHARGE_DISPLAY } from '@quayside/domain/constants';
 import type { LineItem } from '@quayside/domain/line-items';
-import { displayDate } from '@quayside/domain/text';
+import { formatDate } from '../../lib/date-time.ts';
 import { DetailField, DetailGrid } from './detail-fields.tsx';
 
 const DATES = [
@@ -19,7 +19,7 @@ export function LineItemDatesTab({ lineItem }: { lineItem: LineItem }) {
     <DetailGrid>
       {DATES.map(([label, key]) => (
         <DetailField key={key} label={label}>
-          {displayDate(lineItem[key])}
+          {formatDate(lineItem[key])}
         </DetailField>
       ))}
     </DetailGrid>

@@ -158,7 +158,7 @@ describe("the shipment's History tab", () => {
     });
     await userEvent.click(await screen.findByRole('tab', { name: 'History' }));
     const estimates = await screen.findByRole('region', { name: 'Estimates' });
-    expect(estimates).toHaveTextContent('Dest. ETA: 12 Mar → 22 Mar, +10 days, 1 change');
+    expect(estimates).toHaveTextContent('Dest. ETA: 2026-03-12 → 2026-03-22, +10 days, 1 change');
     const timeline = screen.getByRole('region', { name: 'Timeline' });
     const entries = within(timeline).getAllByRole('listitem');
     expect(entries.map((entry) => entry.querySelector('.MuiListItemText-primary')?.textContent)).toEqual([

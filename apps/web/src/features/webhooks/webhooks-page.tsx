@@ -23,6 +23,7 @@ import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { failureMessage } from '../../lib/api.ts';
+import { formatDateTime } from '../../lib/date-time.ts';
 import {
   organisationSettingsQuery,
   useDeleteWebhook,
@@ -32,8 +33,7 @@ import {
   webhooksQuery,
 } from './webhooks-api.ts';
 
-const at = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'medium' });
-const when = (iso: string | null) => (iso ? at.format(new Date(iso)) : '—');
+const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
 
 function RegisterForm() {
   const [url, setUrl] = useState('');
