@@ -20,8 +20,20 @@ function StepIcon({ milestone }: { milestone: Milestone }) {
   return <RadioButtonUncheckedIcon aria-hidden sx={{ ...sx, color: 'text.secondary' }} />;
 }
 
-function actualText({ actual, isReached }: Milestone) {
-  if (actual) return `${formatDate(actual.at)} (${actual.field})`;
+/** '2026-03-12 (Dest. ETA)': the day never breaks at its hyphens when a phone's column is narrow. */
+function DayOf({ at, field }: { at: string; field: string }) {
+  return (
+    <>
+      <Box component="span" sx={{ whiteSpace: 'nowrap' }}>
+        {formatDate(at)}
+      </Box>{' '}
+      ({field})
+    </>
+  );
+}
+
+function ActualDay({ actual, isReached }: Milestone) {
+  if (actual) return <DayOf {...actual} />;
   return isReached ? 'not recorded' : 'not yet';
 }
 
@@ -33,8 +45,8 @@ function Step({ milestone }: { milestone: Milestone }) {
       aria-current={isCurrent ? 'step' : undefined}
       sx={{
         display: 'flex',
-        gap: 1,
-        p: 1,
+        gap: { xs: 0.5, sm: 1 },
+        p: { xs: 0.75, sm: 1 },
         borderRadius: 1,
         border: 2,
         // The current step is framed (shape, not only colour) and named 'Now'.
@@ -45,7 +57,7 @@ function Step({ milestone }: { milestone: Milestone }) {
     >
       <StepIcon milestone={milestone} />
       <Box sx={{ minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
           <Typography variant="subtitle2" component="span" sx={{ fontWeight: 700 }}>
             {milestone.label}
           </Typography>
@@ -54,10 +66,12 @@ function Step({ milestone }: { milestone: Milestone }) {
         {/* Booked has no planned day: the product holds no booking date beyond the record's creation. */}
         {milestone.key === 'booked' ? null : (
           <Typography variant="body2" color="text.secondary">
-            Planned: {planned ? `${formatDate(planned.at)} (${planned.field})` : 'none'}
+            Planned: {planned ? <DayOf {...planned} /> : 'none'}
           </Typography>
         )}
-        <Typography variant="body2">Actual: {actualText(milestone)}</Typography>
+        <Typography variant="body2">
+          Actual: <ActualDay {...milestone} />
+        </Typography>
         {lateByDays !== null ? (
           <Typography variant="body2" sx={{ color: LATE_COLOUR, fontWeight: 700 }}>
             {lateText(lateByDays)}

@@ -5,7 +5,7 @@ import {
   SHIPMENT_TEXT_FIELDS,
   type Shipment,
 } from '@quayside/domain/shipments';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/navigation.ts';
@@ -77,8 +77,8 @@ describe('the dates on a line item’s screen', () => {
       },
     });
     const strip = await screen.findByRole('region', { name: 'Milestones' });
-    expect(await within(strip).findByText('Actual: 2026-02-27 (Shipment created)')).toBeInTheDocument();
-    expect(within(strip).getByText('Actual: 2026-03-02 (ATD)')).toBeInTheDocument();
+    await waitFor(() => expect(strip).toHaveTextContent('Actual: 2026-02-27 (Shipment created)'));
+    expect(strip).toHaveTextContent('Actual: 2026-03-02 (ATD)');
     expect(strip.textContent).not.toMatch(OTHER_FORMATS);
 
     const datesTab = screen.getByRole('tabpanel');

@@ -5,7 +5,7 @@ import {
   SHIPMENT_TEXT_FIELDS,
   type Shipment,
 } from '@quayside/domain/shipments';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
@@ -79,8 +79,8 @@ describe('the dates on a shipment’s screen', () => {
       api: { 'GET /api/Shipments': () => ({ shipments: [SHIPMENT] }), 'GET /api/Shipments/history': () => HISTORY },
     });
     const strip = await screen.findByRole('region', { name: 'Milestones' });
-    expect(await within(strip).findByText('Actual: 2026-02-27 (Shipment created)')).toBeInTheDocument();
-    expect(within(strip).getByText('Planned: 2026-03-22 (Dest. ETA)')).toBeInTheDocument();
+    await waitFor(() => expect(strip).toHaveTextContent('Actual: 2026-02-27 (Shipment created)'));
+    expect(strip).toHaveTextContent('Planned: 2026-03-22 (Dest. ETA)');
     expect(strip.textContent).not.toMatch(OTHER_FORMATS);
     expect(screen.getByRole('textbox', { name: 'Dest. ETA' })).toHaveValue('2026-03-22');
 
