@@ -258,7 +258,7 @@ describe('the follow limit', () => {
             'You follow 2 shipments and filters, the most allowed. Stop following some, or ask an administrator to raise the limit.',
         },
       });
-      expect((await call(collector, 'POST', '/api/Follows', { name: 'More', query: {} })).body).toEqual({
+      expect((await call(collector, 'POST', '/api/Follows', { name: 'More', query: { q: 'more' } })).body).toEqual({
         message: followLimitReached(2),
       });
       // Following the same shipment again is the same follow, not a third.
