@@ -240,8 +240,8 @@ export async function savePreferences(
 }
 
 /**
- * The unsubscribe link, without signing in: every event kind only in the app from now on, and
- * nothing already waiting is mailed.
+ * The unsubscribe link, without signing in: every event kind and every follow only in the app from
+ * now on, and nothing already waiting is mailed.
  */
 export async function unsubscribe(db: Database, personId: number) {
   const [person] = await db.select({ email: people.email }).from(people).where(eq(people.id, personId));
@@ -249,10 +249,17 @@ export async function unsubscribe(db: Database, personId: number) {
   const actor: AuditActor = { personId, email: person.email, source: 'unsubscribe link' };
   const onlyInTheApp = Object.fromEntries(EVENT_KINDS.map((kind) => [kind, 'app'])) as Record<EventKind, 'app'>;
   await savePreferences(db, actor, personId, { preferences: onlyInTheApp });
-  await withWrite(db, actor, ({ tx }) =>
-    tx
+  await withWrite(db, actor, async (write) => {
+    await write.tx
       .update(notifications)
       .set({ channel: 'app' })
-      .where(and(eq(notifications.person_id, personId), isNull(notifications.mailed_at))),
-  );
+      .where(and(eq(notifications.person_id, personId), isNull(notifications.mailed_at)));
+    // A follow's own channel too: no follow mails any more.
+    const quietened = await write.tx
+      .update(follows)
+      .set({ channel: 'app' })
+      .where(and(eq(follows.person_id, personId), inArray(follows.channel, ['email', 'digest'])))
+      .returning();
+    for (const row of quietened) write.audit({ action: 'update', entity: 'follow', entityId: row.id, after: row });
+  });
 }
