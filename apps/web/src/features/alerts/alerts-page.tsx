@@ -197,6 +197,9 @@ export function AlertsPage() {
         <Follows />
       </Section>
       <Section title="How you hear of each event">
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Your usual setting, for what you follow 'as your usual setting'; a follow's own choice comes first.
+        </Typography>
         <Preferences />
       </Section>
     </Stack>
