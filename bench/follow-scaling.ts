@@ -5,7 +5,7 @@
 // forwarders of other companies (each filter different), 1% by 20 staff, drawn from 30 filters
 // ("a forwarder's late arrivals" and the like). Each size times one dispatch of the batch
 // (dispatchEvents, as the notify job calls it), after one warm-up, `--runs` times (default 10),
-// the batch's notifications cleared and the dispatcher's place put back between runs.
+// the batch's notifications cleared and its events queued for dispatch again between runs.
 // Prints one Markdown table for RESULTS.md.
 //   node --import tsx bench/follow-scaling.ts [--engine postgres|pglite] [--runs 10] [--line-items 10000]
 
@@ -121,9 +121,10 @@ try {
     for (let index = followCount; index < size; index += 1) {
       if (index % 100 === 0) {
         more.push({
-          person_id: staff[index % staff.length] ?? 0,
+          // Twenty staff, thirty filters, no one following the same filter twice (that is one follow).
+          person_id: staff[(index / 100) % staff.length] ?? 0,
           name: `Staff filter ${index}`,
-          query: staffFilters[index % staffFilters.length],
+          query: staffFilters[(index / 100 + Math.floor(index / 100 / staff.length)) % staffFilters.length],
         });
       } else {
         const person = crowd[index % crowd.length] ?? 0;
