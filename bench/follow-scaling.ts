@@ -5,7 +5,7 @@
 // forwarders of other companies (each filter different), 1% by 20 staff, drawn from 30 filters
 // ("a forwarder's late arrivals" and the like). Each size times one dispatch of the batch
 // (dispatchEvents, as the notify job calls it), after one warm-up, `--runs` times (default 10),
-// the batch's notifications cleared and the dispatcher's place put back between runs.
+// the batch's notifications cleared and its events queued for dispatch again between runs.
 // Prints one Markdown table for RESULTS.md.
 //   node --import tsx bench/follow-scaling.ts [--engine postgres|pglite] [--runs 10] [--line-items 10000]
 
@@ -66,9 +66,10 @@ try {
     order by id limit ${EVENTS}`);
   const batchShipments = picked.rows.map((row) => Number(row.id));
   if (batchShipments.length < EVENTS) throw new Error(`fewer than ${EVENTS} ${FOLLOWED_COMPANY} shipments`);
-  await db.execute(sql`insert into event_dispatch (id, last_event_id)
-    values (1, (select coalesce(max(id), 0) from shipment_events)) on conflict (id) do update set last_event_id = excluded.last_event_id`);
-  const [place] = (await db.execute<{ last: string }>(sql`select last_event_id as last from event_dispatch`)).rows;
+  // Only the batch waits to be dispatched, not the load's own events.
+  await db.execute(sql`delete from undispatched_events`);
+  const [place] = (await db.execute<{ last: string }>(sql`select coalesce(max(id), 0) as last from shipment_events`))
+    .rows;
   const before = Number(place?.last ?? 0);
   await db.execute(sql`
     insert into shipment_events (shipment_id, kind, detail, source)
@@ -120,17 +121,22 @@ try {
     for (let index = followCount; index < size; index += 1) {
       if (index % 100 === 0) {
         more.push({
-          person_id: staff[index % staff.length] ?? 0,
+          // Twenty staff, thirty filters, no one following the same filter twice (that is one follow).
+          person_id: staff[(index / 100) % staff.length] ?? 0,
           name: `Staff filter ${index}`,
-          query: staffFilters[index % staffFilters.length],
+          query: staffFilters[(index / 100 + Math.floor(index / 100 / staff.length)) % staffFilters.length],
         });
       } else {
         const person = crowd[index % crowd.length] ?? 0;
         more.push({ person_id: person, name: `Filter ${index}`, query: { q: `word${index}` } });
       }
     }
+    // A person following the same filter again is one follow: the repeats are not added.
     for (let start = 0; start < more.length; start += 1000)
-      await db.insert(follows).values(more.slice(start, start + 1000));
+      await db
+        .insert(follows)
+        .values(more.slice(start, start + 1000))
+        .onConflictDoNothing();
     followCount = size;
     await db.execute(sql`analyze follows`);
 
@@ -138,7 +144,8 @@ try {
     let told = 0;
     for (let run = 0; run <= runs; run += 1) {
       await db.execute(sql`delete from notifications`);
-      await db.execute(sql`update event_dispatch set last_event_id = ${before}`);
+      await db.execute(sql`insert into undispatched_events (event_id)
+        select id from shipment_events where id > ${before} on conflict do nothing`);
       const started = performance.now();
       const done = await dispatchEvents(db, clock);
       if (run > 0) times.push(performance.now() - started);

@@ -62,7 +62,13 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   const { admin } = users();
   await signIn(page, admin);
   await page.goto(`/shipment-details/${shipment}`);
+  // Every event, in the daily digest.
   await page.getByRole('button', { name: 'Follow', exact: true }).click();
+  const follow = page.getByRole('dialog', { name: `Follow shipment ${shipment}` });
+  await follow.getByRole('radio', { name: 'In the daily digest' }).check();
+  await follow.getByRole('button', { name: 'Follow', exact: true }).click();
+  await follow.getByText(`Following shipment ${shipment}: Every event · In the daily digest.`).waitFor();
+  await follow.getByRole('button', { name: 'Close' }).click();
   await page.getByRole('button', { name: 'Following' }).waitFor();
 
   const slipped = Date.now();
@@ -90,7 +96,7 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   expect(await timeline.innerText()).toMatch(/import #\d+/);
   await expectNoSeriousA11yViolations(page);
 
-  // The follower chose nothing, so the slip waits for the daily digest, which names it.
+  // The follower chose the daily digest, which names the slip.
   await runCli(cliEnv(), ['run-job', 'daily-digest']);
   const digest = await mailMentioning(admin.email, `Shipment ${shipment}`, slipped);
   expect(digest).toContain('Subject: Quayside daily digest:');

@@ -929,6 +929,12 @@ const brokenView = brokenObject(
   ['name'],
 );
 
+/** A follow's events and channel that are refused: unknown, none, repeated, not a list or text. */
+const followHowRefusals: Refusals = {
+  events: fc.constantFrom([], ['sunk'], ['arrived', 'arrived'], 'arrived', [1], null, {}),
+  channel: fc.constantFrom('pigeon', 'EMAIL', '', 1, true, [], {}),
+};
+
 const CASES: Entry[] = [
   // People.
   {
@@ -1207,10 +1213,24 @@ const CASES: Entry[] = [
       fc.constant('/api/Follows'),
       jsonBody(
         fc.oneof(
-          brokenObject({ shipment: fc.constant(REAL.shipment) }, { shipment: refusedText(100) }, ['shipment']),
           brokenObject(
-            { name: fc.constant('Late arrivals'), query: fc.constant({ exception: 'late_arrival' }) },
             {
+              shipment: fc.constant(REAL.shipment),
+              events: fc.constant(['arrived']),
+              channel: fc.constantFrom('email', 'digest', 'app', null),
+            },
+            { shipment: refusedText(100), ...followHowRefusals },
+            ['shipment'],
+          ),
+          brokenObject(
+            {
+              name: fc.constant('Late arrivals'),
+              query: fc.constant({ exception: 'late_arrival' }),
+              events: fc.constant(['departed', 'arrived']),
+              channel: fc.constant('email'),
+            },
+            {
+              ...followHowRefusals,
               name: refusedText(100),
               query: fc.constantFrom(
                 { exception: 'sunk' },

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { type EventKind, ShipmentEvent } from './events.ts';
+import { EVENT_KINDS, type EventKind, ShipmentEvent } from './events.ts';
 import { plainText } from './fields.ts';
 import { LineItemQuery } from './line-item-query.ts';
 import { SHIPMENT_NUMBER_MAX } from './shipments.ts';
@@ -34,9 +34,38 @@ export const FollowedQuery = LineItemQuery.pick({ q: true, filters: true, logic:
 
 export const MAX_FOLLOW_NAME = 100;
 
+const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
+const isChannel = (channel: string): channel is AlertChannel => (ALERT_CHANNELS as readonly string[]).includes(channel);
+
+// Refinements rather than enums, so a follow's bad events or channel is named in the answer (a
+// union says only 'Invalid input' when each of its shapes fails outright).
+/** Which events a follow tells of: each event kind once; all of them when absent. */
+export const FollowEvents = z
+  .array(z.string({ error: `Event kinds are ${EVENT_KINDS.join(', ')}.` }), {
+    error: `events is a list of event kinds: ${EVENT_KINDS.join(', ')}.`,
+  })
+  .min(1, 'Choose at least one event to hear of.')
+  .refine((kinds) => kinds.every(isEventKind), `Event kinds are ${EVENT_KINDS.join(', ')}.`)
+  .refine((kinds) => new Set(kinds).size === kinds.length, 'Name each event kind once.')
+  .transform((kinds) => kinds.filter(isEventKind))
+  .describe('The event kinds this follow tells of; every kind when absent');
+
+/** How a follow tells; null: as the person's preference for each kind (the Alerts page) says. */
+export const FollowChannel = z
+  .string({ error: `channel is ${ALERT_CHANNELS.join(', ')}, or null for your usual setting.` })
+  .refine(isChannel, `channel is ${ALERT_CHANNELS.join(', ')}, or null for your usual setting.`)
+  .transform((channel) => channel as AlertChannel)
+  .nullable()
+  .describe("'email' at once, 'digest' daily, 'app' in the bell only; null: as your preference for each kind says");
+
+const followHow = { events: FollowEvents.optional(), channel: FollowChannel.optional() };
+
 export const FollowRequest = z.union([
   z
-    .object({ shipment: plainText(SHIPMENT_NUMBER_MAX).refine((text) => text !== '', 'Name the shipment to follow.') })
+    .object({
+      shipment: plainText(SHIPMENT_NUMBER_MAX).refine((text) => text !== '', 'Name the shipment to follow.'),
+      ...followHow,
+    })
     .strict(),
   z
     .object({
@@ -56,6 +85,7 @@ export const FollowRequest = z.union([
           for (const issue of parsed.error?.issues ?? [])
             context.addIssue({ code: 'custom', message: issue.message, path: issue.path });
         }),
+      ...followHow,
     })
     .strict(),
 ]);
@@ -66,6 +96,8 @@ export const Follow = z.object({
   shipment: z.string().nullable().describe('The shipment followed, or null for a saved filter'),
   name: z.string().nullable(),
   query: z.record(z.string(), z.string()).nullable().describe("A saved filter's query, as the dashboard's URL has it"),
+  events: z.array(z.enum(EVENT_KINDS)).describe('The event kinds this follow tells of'),
+  channel: z.enum(ALERT_CHANNELS).nullable().describe('How it tells; null: as your preference for each kind says'),
   createdAt: z.string(),
 });
 export type Follow = z.infer<typeof Follow>;

@@ -416,6 +416,26 @@ const CASES: Case[] = [
     expected: readable,
   },
   {
+    route: 'POST /api/Follows',
+    name: 'follow a shipment for its arrival, at once',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Follows',
+      payload: { shipment: fixture.shipment, events: ['arrived'], channel: 'email' },
+    }),
+    expected: readable,
+  },
+  {
+    route: 'POST /api/Follows',
+    name: 'follow a view',
+    request: () => ({
+      method: 'POST',
+      url: '/api/Follows',
+      payload: { name: 'Late arrivals', query: { exception: 'late_arrival' }, events: ['arrived'], channel: 'app' },
+    }),
+    expected: everyoneSignedIn,
+  },
+  {
     route: 'POST /api/Follows/delete',
     name: 'stop following (none with that id)',
     request: () => ({ method: 'POST', url: '/api/Follows/delete?id=999999999' }),

@@ -61,6 +61,7 @@ describe(`migrations on ${testEngine}`, () => {
       'shipment_exception_state',
       'shipment_facts',
       'shipments',
+      'undispatched_events',
       'webhook_deliveries',
       'webhooks',
     ]);

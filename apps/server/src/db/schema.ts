@@ -268,11 +268,21 @@ export const follows = pgTable(
     name: text('name'),
     query: jsonb('query'),
     created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The event kinds (domain's EVENT_KINDS) this follow tells of. */
+    event_kinds: text('event_kinds')
+      .array()
+      .notNull()
+      .default(sql`'{new_exception,eta_slipped,departed,arrived,document_uploaded}'::text[]`),
+    /** How this follow tells: 'email' at once, 'digest' daily, 'app' in the bell only; null: as the person's preference for each kind says. */
+    channel: text('channel'),
   },
   (table) => [
     unique('follows_person_shipment').on(table.person_id, table.shipment_id),
+    // The same saved filter twice is one follow (jsonb's text is canonical; hashed, as a long query outgrows an index entry).
+    uniqueIndex('follows_person_query').on(table.person_id, sql`md5((${table.query})::text)`),
     index().on(table.shipment_id),
     check('follows_one_target', sql`(${table.shipment_id} is null) <> (${table.query} is null)`),
+    check('follows_channel', sql`${table.channel} in ('email', 'digest', 'app')`),
   ],
 );
 
@@ -318,6 +328,19 @@ export const notifications = pgTable(
 );
 
 /** How far the dispatcher has read shipment_events: one row, locked while it works (one server at a time). */
+/**
+ * Events recorded and not yet dispatched (shipment-events.sql adds each one), with the event's
+ * shipment's dashboard rows as they were just before it (line_item_rows as jsonb): a followed
+ * filter tells of an event of a shipment that was in it before, even when the event took it out
+ * (an ATA recorded ends a late arrival).
+ */
+export const undispatchedEvents = pgTable('undispatched_events', {
+  event_id: bigint('event_id', { mode: 'number' })
+    .primaryKey()
+    .references(() => shipmentEvents.id, { onDelete: 'cascade' }),
+  rows_before: jsonb('rows_before'),
+});
+
 export const eventDispatch = pgTable(
   'event_dispatch',
   {

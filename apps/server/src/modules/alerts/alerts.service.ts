@@ -30,6 +30,8 @@ function followOf(row: typeof follows.$inferSelect, shipment: string | null): Fo
     shipment,
     name: row.name,
     query: (row.query as Record<string, string> | null) ?? null,
+    events: EVENT_KINDS.filter((kind) => row.event_kinds.includes(kind)),
+    channel: (row.channel as AlertChannel | null) ?? null,
     createdAt: row.created_at.toISOString(),
   };
 }
@@ -69,47 +71,70 @@ async function checkFollowLimit(tx: Queryable, principal: Principal) {
   if ((followed?.n ?? 0) >= followsPerPerson) throw new AppError('conflict', followLimitReached(followsPerPerson));
 }
 
+/** A saved filter's query as stored: only the parts that say something, so the same filter is the same value. */
+const storedQuery = (query: Record<string, string | undefined>) =>
+  Object.fromEntries(Object.entries(query).filter((entry): entry is [string, string] => (entry[1] ?? '') !== ''));
+
 /**
- * Follows a shipment the principal sees (again: the same follow, not counted twice), or saves a
- * filter to follow, within the organisation's limit of follows per person.
+ * Follows a shipment the principal sees, or saves a filter to follow, within the organisation's
+ * limit of follows per person. Following the same shipment or filter again is the same follow
+ * (the database holds one per person and target): it answers that one, with the events, channel
+ * and name now asked for.
  */
 export async function follow(db: Database, principal: Principal, request: FollowRequest): Promise<Follow> {
   return withWrite(db, actorOf(principal), async (write) => {
     const { tx } = write;
+    // Two follows of one person at once are counted and matched one after the other.
     await tx.select({ id: people.id }).from(people).where(eq(people.id, principal.personId)).for('no key update');
+    const how = {
+      ...(request.events ? { event_kinds: [...request.events] } : {}),
+      ...(request.channel !== undefined ? { channel: request.channel } : {}),
+    };
+    let target: { shipment_id: number } | { name: string; query: Record<string, string> };
+    let shipmentNumber: string | null = null;
+    let existing: typeof follows.$inferSelect | undefined;
     if ('shipment' in request) {
       const shipment = await findReadableShipment(tx, principal, request.shipment);
-      const [existing] = await tx
+      shipmentNumber = shipment.shipment;
+      target = { shipment_id: shipment.id };
+      [existing] = await tx
         .select()
         .from(follows)
         .where(and(eq(follows.person_id, principal.personId), eq(follows.shipment_id, shipment.id)));
-      if (existing) return followOf(existing, shipment.shipment);
-      await checkFollowLimit(tx, principal);
-      const [row] = await tx
-        .insert(follows)
-        .values({ person_id: principal.personId, shipment_id: shipment.id })
-        .onConflictDoUpdate({
-          target: [follows.person_id, follows.shipment_id],
-          set: { person_id: principal.personId },
-        })
-        .returning();
+    } else {
+      const query = storedQuery(request.query);
+      target = { name: request.name, query };
+      [existing] = await tx
+        .select()
+        .from(follows)
+        .where(
+          and(
+            eq(follows.person_id, principal.personId),
+            sql`md5((${follows.query})::text) = md5((${JSON.stringify(query)}::jsonb)::text)`,
+          ),
+        );
+    }
+    if (existing) {
+      const changes = { ...how, ...('name' in target ? { name: target.name } : {}) };
+      if (Object.keys(changes).length === 0) return followOf(existing, shipmentNumber);
+      const [row] = await tx.update(follows).set(changes).where(eq(follows.id, existing.id)).returning();
       if (!row) throw new Error('follow not saved');
-      write.audit({
-        action: 'create',
-        entity: 'follow',
-        entityId: row.id,
-        after: { ...row, shipment: shipment.shipment },
-      });
-      return followOf(row, shipment.shipment);
+      write.audit({ action: 'update', entity: 'follow', entityId: row.id, before: existing, after: row });
+      return followOf(row, shipmentNumber);
     }
     await checkFollowLimit(tx, principal);
     const [row] = await tx
       .insert(follows)
-      .values({ person_id: principal.personId, name: request.name, query: request.query })
+      .values({ person_id: principal.personId, ...target, ...how })
       .returning();
     if (!row) throw new Error('follow not saved');
-    write.audit({ action: 'create', entity: 'follow', entityId: row.id, after: row });
-    return followOf(row, null);
+    write.audit({
+      action: 'create',
+      entity: 'follow',
+      entityId: row.id,
+      after: shipmentNumber ? { ...row, shipment: shipmentNumber } : row,
+    });
+    return followOf(row, shipmentNumber);
   });
 }
 
@@ -215,8 +240,8 @@ export async function savePreferences(
 }
 
 /**
- * The unsubscribe link, without signing in: every event kind only in the app from now on, and
- * nothing already waiting is mailed.
+ * The unsubscribe link, without signing in: every event kind and every follow only in the app from
+ * now on, and nothing already waiting is mailed.
  */
 export async function unsubscribe(db: Database, personId: number) {
   const [person] = await db.select({ email: people.email }).from(people).where(eq(people.id, personId));
@@ -224,10 +249,17 @@ export async function unsubscribe(db: Database, personId: number) {
   const actor: AuditActor = { personId, email: person.email, source: 'unsubscribe link' };
   const onlyInTheApp = Object.fromEntries(EVENT_KINDS.map((kind) => [kind, 'app'])) as Record<EventKind, 'app'>;
   await savePreferences(db, actor, personId, { preferences: onlyInTheApp });
-  await withWrite(db, actor, ({ tx }) =>
-    tx
+  await withWrite(db, actor, async (write) => {
+    await write.tx
       .update(notifications)
       .set({ channel: 'app' })
-      .where(and(eq(notifications.person_id, personId), isNull(notifications.mailed_at))),
-  );
+      .where(and(eq(notifications.person_id, personId), isNull(notifications.mailed_at)));
+    // A follow's own channel too: no follow mails any more.
+    const quietened = await write.tx
+      .update(follows)
+      .set({ channel: 'app' })
+      .where(and(eq(follows.person_id, personId), inArray(follows.channel, ['email', 'digest'])))
+      .returning();
+    for (const row of quietened) write.audit({ action: 'update', entity: 'follow', entityId: row.id, after: row });
+  });
 }

@@ -211,6 +211,7 @@ describe('alerts on each channel', () => {
 
 describe("an e-mail's unsubscribe link", () => {
   it('shows a page with one button, and stops every alert e-mail without signing in', async () => {
+    await ok(employee, 'POST', '/api/Follows', { shipment: 'AL-1', channel: 'email' });
     const mail = await smtp.mailTo('employee@napco.example', /ETA slipped/);
     const link = /Stop alert e-mails: (\S+)/.exec(mail.text)?.[1] ?? '';
     const { pathname, search } = new URL(link);
@@ -229,6 +230,9 @@ describe("an e-mail's unsubscribe link", () => {
     expect(done.json().message).toMatch(/^You will no longer get alert e-mails/);
     const { preferences } = await ok<AlertPreferences>(employee, 'GET', '/api/Alerts/preferences');
     expect(Object.values(preferences)).toEqual(['app', 'app', 'app', 'app', 'app']);
+    // A follow that mailed at once of its own choosing now tells only in the app.
+    const ownFollows = (await ok<FollowsResponse>(employee, 'GET', '/api/Follows')).follows;
+    expect(ownFollows.map((follow) => follow.channel)).toEqual(['app']);
 
     const forged = await t.app.inject({ method: 'POST', url: `/api/Unsubscribe?token=${token.replace(/.$/, 'x')}1` });
     expect([forged.statusCode, forged.json().message]).toEqual([
@@ -258,7 +262,7 @@ describe('the follow limit', () => {
             'You follow 2 shipments and filters, the most allowed. Stop following some, or ask an administrator to raise the limit.',
         },
       });
-      expect((await call(collector, 'POST', '/api/Follows', { name: 'More', query: {} })).body).toEqual({
+      expect((await call(collector, 'POST', '/api/Follows', { name: 'More', query: { q: 'more' } })).body).toEqual({
         message: followLimitReached(2),
       });
       // Following the same shipment again is the same follow, not a third.

@@ -1,6 +1,6 @@
-import { DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quayside/domain/alerts';
+import { type AlertChannel, DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quayside/domain/alerts';
 import { companyKey } from '@quayside/domain/text';
-import { and, asc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { forwarderKeySql, lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
@@ -13,6 +13,7 @@ import {
   people,
   shipmentEvents,
   shipments,
+  undispatchedEvents,
   webhookDeliveries,
   webhooks,
 } from '../../db/schema.ts';
@@ -31,64 +32,85 @@ const FILTERS_PER_STATEMENT = 100;
 export type DispatchResult = { events: number; notifications: number; deliveries: number };
 
 /**
- * Turns new shipment events into notifications for the people following them and deliveries for
- * the webhooks that want them, then moves the dispatcher's place past them, all in one
- * transaction that holds the place's row: two servers never dispatch the same event.
- * Returns what it did; call again while `events` is a full batch.
+ * Turns waiting shipment events (undispatched_events, in any order of commit) into notifications
+ * for the people following them and deliveries for the webhooks that want them, and takes them off
+ * the waiting list, all in one transaction that holds the dispatcher's row: two servers never
+ * dispatch the same event. Returns what it did; call again while `events` is a full batch.
  */
 export async function dispatchEvents(db: Database, clock: () => Date): Promise<DispatchResult> {
   return withWrite(db, DISPATCH_ACTOR, async ({ tx }) => {
-    const [place] = await tx.select().from(eventDispatch).for('update');
+    await tx.select().from(eventDispatch).for('update');
     const batch = await tx
-      .select({ event: shipmentEvents, shipment: shipments })
-      .from(shipmentEvents)
+      .select({ event: shipmentEvents, shipment: shipments, rowsBefore: undispatchedEvents.rows_before })
+      .from(undispatchedEvents)
+      .innerJoin(shipmentEvents, eq(shipmentEvents.id, undispatchedEvents.event_id))
       .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
-      .where(gt(shipmentEvents.id, place?.last_event_id ?? 0))
-      .orderBy(asc(shipmentEvents.id))
+      .orderBy(asc(undispatchedEvents.event_id))
       .limit(EVENTS_PER_BATCH);
     const last = batch.at(-1);
     if (!last) return { events: 0, notifications: 0, deliveries: 0 };
 
     const told = await notificationsFor(tx, batch, await exceptionContext(tx, clock));
     const owed = await deliveriesFor(tx, batch, clock());
-    await tx.update(eventDispatch).set({ last_event_id: last.event.id }).where(eq(eventDispatch.id, 1));
+    const ids = batch.map(({ event }) => event.id);
+    await tx.delete(undispatchedEvents).where(inArray(undispatchedEvents.event_id, ids));
+    // The place a server of the previous release reads from, kept for a rolling upgrade.
+    await tx
+      .update(eventDispatch)
+      .set({ last_event_id: sql`greatest(${eventDispatch.last_event_id}, ${last.event.id})` })
+      .where(eq(eventDispatch.id, 1));
     return { events: batch.length, notifications: told, deliveries: owed };
   });
 }
 
-type Batch = { event: typeof shipmentEvents.$inferSelect; shipment: typeof shipments.$inferSelect }[];
+type Batch = {
+  event: typeof shipmentEvents.$inferSelect;
+  shipment: typeof shipments.$inferSelect;
+  rowsBefore: unknown;
+}[];
 
-/** Who hears of each event: followers of its shipment, and of a saved filter its shipment is in, if they see it. */
+const LOUDNESS: Record<AlertChannel, number> = { app: 0, digest: 1, email: 2 };
+
+/**
+ * Who hears of each event and how: followers of its shipment, and of a saved filter its shipment
+ * is in now or was in just before the event, if they see it and the follow tells of the event's
+ * kind. A follow's own channel, else the person's preference for the kind; of several follows
+ * that tell of the same event, the one that tells soonest.
+ */
 async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionContext): Promise<number> {
   const shipmentIds = [...new Set(batch.map(({ event }) => event.shipment_id))];
   const ofShipments = await tx.select().from(follows).where(inArray(follows.shipment_id, shipmentIds));
   const ofFilters = await filtersThatMaySee(tx, shipmentIds);
   const principals = await alertablePeople(tx, [...new Set([...ofShipments, ...ofFilters].map((f) => f.person_id))]);
   if (principals.size === 0) return 0;
-  const filterShipments = await shipmentsInFilters(tx, ofFilters, principals, shipmentIds, context);
+  const inFilters = await eventsInFilters(tx, ofFilters, principals, batch, context);
 
-  const channels = new Map(
+  const preferences = new Map(
     (
       await tx
         .select()
         .from(alertPreferences)
         .where(inArray(alertPreferences.person_id, [...principals.keys()]))
-    ).map((row) => [`${row.person_id}:${row.event_kind}`, row.channel]),
+    ).map((row) => [`${row.person_id}:${row.event_kind}`, row.channel as AlertChannel]),
   );
   const rows: (typeof notifications.$inferInsert)[] = [];
   for (const { event, shipment } of batch) {
-    const recipients = new Set<number>();
-    for (const follow of ofShipments) {
-      if (follow.shipment_id === event.shipment_id) recipients.add(follow.person_id);
-    }
-    for (const follow of ofFilters) {
-      if (filterShipments.get(follow.id)?.has(event.shipment_id)) recipients.add(follow.person_id);
-    }
-    for (const personId of recipients) {
+    const channels = new Map<number, AlertChannel>();
+    const tell = (follow: typeof follows.$inferSelect) => {
+      if (!follow.event_kinds.includes(event.kind)) return;
+      const channel =
+        (follow.channel as AlertChannel | null) ??
+        preferences.get(`${follow.person_id}:${event.kind}`) ??
+        DEFAULT_ALERT_CHANNEL;
+      const before = channels.get(follow.person_id);
+      if (before === undefined || LOUDNESS[channel] > LOUDNESS[before]) channels.set(follow.person_id, channel);
+    };
+    for (const follow of ofShipments) if (follow.shipment_id === event.shipment_id) tell(follow);
+    for (const follow of ofFilters) if (inFilters.get(follow.id)?.has(event.id)) tell(follow);
+    for (const [personId, channel] of channels) {
       const principal = principals.get(personId);
       // A forwarder is only ever told of its own company's shipments, whatever it followed.
       if (!principal || !seesShipment(principal, shipment)) continue;
-      const channel = channels.get(`${personId}:${event.kind}`) ?? DEFAULT_ALERT_CHANNEL;
       rows.push({ person_id: personId, event_id: event.id, channel });
     }
   }
@@ -124,19 +146,20 @@ async function filtersThatMaySee(tx: Queryable, shipmentIds: readonly number[]) 
 }
 
 /**
- * Which of the `candidates` shipments each saved filter includes for its owner today (a line item
- * of it the owner sees in the filter's results), by follow id. The same filter of people who see
- * alike (the same role and company) is asked once, and up to FILTERS_PER_STATEMENT filters go in
- * one statement over the candidates' rows, read once.
+ * Which of the batch's events each saved filter includes for its owner (by follow id): those of a
+ * shipment with a line item the owner sees in the filter's results today, or saw just before the
+ * event (its rows as they were then). The same filter of people who see alike (the same role and
+ * company) is asked once, and up to FILTERS_PER_STATEMENT filters go in one statement over the
+ * candidates' rows, read once.
  */
-async function shipmentsInFilters(
+async function eventsInFilters(
   tx: Queryable,
   ofFilters: readonly (typeof follows.$inferSelect)[],
   principals: ReadonlyMap<number, Principal>,
-  candidates: readonly number[],
+  batch: Batch,
   context: ExceptionContext,
 ): Promise<Map<number, Set<number>>> {
-  const filters = new Map<string, { condition: SQL; shipments: Set<number>; followIds: number[] }>();
+  const filters = new Map<string, { condition: SQL; events: Set<number>; followIds: number[] }>();
   for (const follow of ofFilters) {
     const principal = principals.get(follow.person_id);
     const parsed = FollowedQuery.safeParse(follow.query ?? {});
@@ -144,25 +167,42 @@ async function shipmentsInFilters(
     const key = JSON.stringify([principal.role, companyKey(principal.company), parsed.data]);
     const filter = filters.get(key) ?? {
       condition: sql`${lineItemRowScope(principal)} and ${queryCondition({ ...parsed.data, sort: [] }, context)}`,
-      shipments: new Set<number>(),
+      events: new Set<number>(),
       followIds: [],
     };
     filter.followIds.push(follow.id);
     filters.set(key, filter);
   }
+  const shipmentIds = [...new Set(batch.map(({ event }) => event.shipment_id))];
+  const eventsOf = new Map<number, number[]>();
+  for (const { event } of batch)
+    eventsOf.set(event.shipment_id, [...(eventsOf.get(event.shipment_id) ?? []), event.id]);
+  const withRowsBefore = batch.filter(({ rowsBefore }) => Array.isArray(rowsBefore)).map(({ event }) => event.id);
   const distinct = [...filters.values()];
   for (let start = 0; start < distinct.length; start += FILTERS_PER_STATEMENT) {
     const part = distinct.slice(start, start + FILTERS_PER_STATEMENT);
     const asked = part.map(
       ({ condition }, index) =>
-        sql`(select distinct ${index}::int as filter, r.shipment_id from candidates r where ${condition})`,
+        sql`(select distinct ${index}::int as filter, r.shipment_id, r.before_event from candidates r where ${condition})`,
     );
-    const result = await tx.execute<{ filter: number; shipment_id: string | number }>(sql`
-      with candidates as materialized (select * from line_item_rows where shipment_id = any(${idArray(candidates)}))
+    // Today's rows (before_event null: for every event of the shipment) and each event's rows before it.
+    const result = await tx.execute<{ filter: number; shipment_id: string | number; before_event: string | null }>(sql`
+      with candidates as materialized (
+        select l.*, null::bigint as before_event from line_item_rows l where l.shipment_id = any(${idArray(shipmentIds)})
+        union all
+        select b.*, u.event_id as before_event
+        from undispatched_events u, jsonb_populate_recordset(null::line_item_rows, u.rows_before) b
+        where u.event_id = any(${idArray(withRowsBefore)})
+      )
       ${sql.join(asked, sql` union all `)}`);
-    for (const row of result.rows) part[Number(row.filter)]?.shipments.add(Number(row.shipment_id));
+    for (const row of result.rows) {
+      const events = part[Number(row.filter)]?.events;
+      if (!events) continue;
+      if (row.before_event !== null) events.add(Number(row.before_event));
+      else for (const id of eventsOf.get(Number(row.shipment_id)) ?? []) events.add(id);
+    }
   }
-  return new Map(distinct.flatMap((filter) => filter.followIds.map((id) => [id, filter.shipments] as const)));
+  return new Map(distinct.flatMap((filter) => filter.followIds.map((id) => [id, filter.events] as const)));
 }
 
 /** A delivery owed to each webhook that wants the event's kind, due now. */

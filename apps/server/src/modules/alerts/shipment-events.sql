@@ -15,3 +15,20 @@ END $$;
 CREATE OR REPLACE TRIGGER documents_uploaded_event AFTER INSERT ON documents FOR EACH ROW
 EXECUTE FUNCTION record_document_uploaded();
 
+
+-- Every event waits in undispatched_events until the dispatcher (alerts/dispatch-events.ts) has
+-- told of it: one committed after a later one was dispatched (a long import, the sweep) is still
+-- told. With it go its shipment's dashboard rows as they are before the writing transaction brings
+-- them up to date (with-write.ts refreshes them at its commit), so a followed filter that included
+-- the shipment just before hears of the event that took it out (an ATA ends a late arrival). The
+-- sweep's new exceptions are found in today's rows, which need no copy.
+CREATE OR REPLACE FUNCTION queue_shipment_event() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  INSERT INTO undispatched_events (event_id, rows_before)
+  VALUES (NEW.id, CASE WHEN NEW.kind <> 'new_exception' THEN
+    (SELECT jsonb_agg(to_jsonb(r)) FROM line_item_rows r WHERE r.shipment_id = NEW.shipment_id) END);
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER shipment_events_queued AFTER INSERT ON shipment_events FOR EACH ROW
+EXECUTE FUNCTION queue_shipment_event();

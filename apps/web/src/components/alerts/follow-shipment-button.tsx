@@ -2,34 +2,36 @@ import NotificationsActiveIcon from '@mui/icons-material/NotificationsActive';
 import NotificationsNoneIcon from '@mui/icons-material/NotificationsNone';
 import { Button } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
-import { followsQuery, useFollow, useUnfollow } from './alerts-api.ts';
+import { lazy, Suspense, useState } from 'react';
+import { followsQuery } from './alerts-api.ts';
 
-/** On a shipment's screen: follow it to hear of its events, or stop. */
+const FollowDialog = lazy(() => import('./follow-dialog.tsx').then((module) => ({ default: module.FollowDialog })));
+
+/** On a shipment's screen: follow it (which events, how), or change or stop following it. */
 export function FollowShipmentButton({ shipmentNumber }: { shipmentNumber: string }) {
   const follows = useQuery(followsQuery());
-  const follow = useFollow();
-  const unfollow = useUnfollow();
+  const [isOpen, setIsOpen] = useState(false);
   const existing = follows.data?.find((entry) => entry.shipment === shipmentNumber);
-  const isBusy = follows.isPending || follow.isPending || unfollow.isPending;
-  return existing ? (
-    <Button
-      variant="outlined"
-      startIcon={<NotificationsActiveIcon />}
-      aria-pressed
-      disabled={isBusy}
-      onClick={() => unfollow.mutate(existing.id)}
-    >
-      Following
-    </Button>
-  ) : (
-    <Button
-      variant="outlined"
-      startIcon={<NotificationsNoneIcon />}
-      aria-pressed={false}
-      disabled={isBusy}
-      onClick={() => follow.mutate({ shipment: shipmentNumber })}
-    >
-      Follow
-    </Button>
+  return (
+    <>
+      <Button
+        variant="outlined"
+        startIcon={existing ? <NotificationsActiveIcon /> : <NotificationsNoneIcon />}
+        aria-haspopup="dialog"
+        disabled={follows.isPending}
+        onClick={() => setIsOpen(true)}
+      >
+        {existing ? 'Following' : 'Follow'}
+      </Button>
+      {isOpen ? (
+        <Suspense fallback={null}>
+          <FollowDialog
+            target={{ shipment: shipmentNumber }}
+            {...(existing ? { existing } : {})}
+            onClose={() => setIsOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -4,15 +4,14 @@ import { lazy, Suspense, useState } from 'react';
 import type { FollowedView } from './alerts-api.ts';
 
 // The dialog is its own chunk, fetched when first opened: the dashboard loads first.
-const FollowViewDialog = lazy(() =>
-  import('./follow-view-dialog.tsx').then((module) => ({ default: module.FollowViewDialog })),
-);
+const FollowDialog = lazy(() => import('./follow-dialog.tsx').then((module) => ({ default: module.FollowDialog })));
 
 /**
  * 'Follow this view' on the dashboard: saves the current search, filters and exceptions under a
- * name; their line items' events then reach the user as their alert preferences say.
+ * name (the open named view's, to start with); their line items' events then reach the user as
+ * the follow says. Following the same view again changes that follow.
  */
-export function FollowViewButton({ view }: { view: FollowedView }) {
+export function FollowViewButton({ view, name }: { view: FollowedView; name?: string }) {
   const [isOpen, setIsOpen] = useState(false);
   return (
     <>
@@ -21,7 +20,7 @@ export function FollowViewButton({ view }: { view: FollowedView }) {
       </Button>
       {isOpen ? (
         <Suspense fallback={null}>
-          <FollowViewDialog view={view} onClose={() => setIsOpen(false)} />
+          <FollowDialog target={{ view, ...(name ? { name } : {}) }} onClose={() => setIsOpen(false)} />
         </Suspense>
       ) : null}
     </>

@@ -37,12 +37,22 @@ const preferences = () => ({
 
 const follows = () => ({
   follows: [
-    { id: 7, shipment: 'QS-9', name: null, query: null, createdAt: '2026-11-20T09:00:00.000Z' },
+    {
+      id: 7,
+      shipment: 'QS-9',
+      name: null,
+      query: null,
+      events: ['arrived'],
+      channel: 'email',
+      createdAt: '2026-11-20T09:00:00.000Z',
+    },
     {
       id: 8,
       shipment: null,
       name: 'Late arrivals',
       query: { report: 'default', exception: 'late_arrival' },
+      events: ['new_exception', 'eta_slipped', 'departed', 'arrived', 'document_uploaded'],
+      channel: null,
       createdAt: '2026-11-21T09:00:00.000Z',
     },
   ],
@@ -89,17 +99,19 @@ describe('the alerts page', () => {
     expect(await within(section).findByText('Saved.')).toBeInTheDocument();
   });
 
-  it('lists what the user follows, with links, and stops following', async () => {
+  it('lists what the user follows, with links and what each tells of and how, and stops following', async () => {
     const api = renderScreen(<AlertsPage />, { user: FORWARDER, at: '/alerts', route: '/alerts', api: alertsApi });
     const section = await screen.findByRole('region', { name: 'What you follow' });
-    expect(await within(section).findByRole('link', { name: 'Shipment QS-9' })).toHaveAttribute(
+    expect(await within(section).findByRole('link', { name: /^Shipment QS-9/ })).toHaveAttribute(
       'href',
       '/shipment-details/QS-9',
     );
-    expect(within(section).getByRole('link', { name: 'View: Late arrivals' })).toHaveAttribute(
+    expect(within(section).getByRole('link', { name: /^View: Late arrivals/ })).toHaveAttribute(
       'href',
       '/?report=default&exception=late_arrival',
     );
+    expect(within(section).getByText('Arrival · Now, by e-mail')).toBeInTheDocument();
+    expect(within(section).getByText('Every event · As your usual setting for each event')).toBeInTheDocument();
     await userEvent.click(within(section).getAllByRole('button', { name: 'Unfollow' })[0] as HTMLElement);
     await waitFor(() => expect(api.callsTo('POST /api/Follows/delete')[0]?.query.get('id')).toBe('7'));
   });

@@ -31,6 +31,7 @@ import {
   useSavePreferences,
   useUnfollow,
 } from '../../components/alerts/alerts-api.ts';
+import { describeFollow } from '../../components/alerts/follow-words.ts';
 import { notificationsQuery } from '../../components/alerts/notifications-query.ts';
 import { failureMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
@@ -156,7 +157,7 @@ function FollowEntry({ follow }: { follow: Follow }) {
       }
     >
       <ListItemButton component={RouterLink} to={to}>
-        <ListItemText primary={label} />
+        <ListItemText primary={label} secondary={describeFollow(follow)} />
       </ListItemButton>
     </ListItem>
   );
@@ -196,6 +197,9 @@ export function AlertsPage() {
         <Follows />
       </Section>
       <Section title="How you hear of each event">
+        <Typography color="text.secondary" sx={{ mb: 2 }}>
+          Your usual setting, for what you follow 'as your usual setting'; a follow's own choice comes first.
+        </Typography>
         <Preferences />
       </Section>
     </Stack>

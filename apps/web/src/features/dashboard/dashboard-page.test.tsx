@@ -132,11 +132,17 @@ describe('Follow this view', () => {
     const follow = within(dialog).getByRole('button', { name: 'Follow' });
     expect(follow).toBeDisabled();
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Name' }), 'Late bolts');
+    // A view starts at every event, in the daily digest.
+    expect(within(dialog).getByRole('radio', { name: 'In the daily digest' })).toBeChecked();
     await userEvent.click(follow);
-    expect(await within(dialog).findByText(/Following 'Late bolts'/)).toBeInTheDocument();
+    expect(
+      await within(dialog).findByText(/Following 'Late bolts': Every event · In the daily digest/),
+    ).toBeInTheDocument();
     expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({
       name: 'Late bolts',
       query: { q: 'bolt', report: 'default', exception: 'late_arrival' },
+      events: ['new_exception', 'eta_slipped', 'departed', 'arrived', 'document_uploaded'],
+      channel: 'digest',
     });
   });
 });

@@ -52,7 +52,7 @@ export function DashboardPage() {
 
 function LineItemsDashboard({ email }: { email: string }) {
   const role = useProfile().profile?.role;
-  const { view, dispatch, layout, setLayout, openNamedView } = useViewAndLayout(email);
+  const { view, dispatch, layout, setLayout, openNamedView, openView } = useViewAndLayout(email);
   // biome-ignore lint/correctness/useExhaustiveDependencies: after each save of the view or layout, read back from storage, the server learns what '/' now opens on.
   useEffect(() => rememberOpeningView(email), [email, view, layout]);
   const [filterAnchor, setFilterAnchor] = useState<HTMLElement | null>(null);
@@ -92,7 +92,7 @@ function LineItemsDashboard({ email }: { email: string }) {
             totalAll={data?.totalAll}
           />
         }
-        followButton={<FollowViewButton view={followedViewOf(params)} />}
+        followButton={<FollowViewButton view={followedViewOf(params)} {...(openView ? { name: openView.name } : {})} />}
         isFilterOpen={filterAnchor !== null}
         onOpenFilters={setFilterAnchor}
         canCreateShipment={canEdit(role)}
@@ -115,6 +115,7 @@ function LineItemsDashboard({ email }: { email: string }) {
         layout={layout}
         onLayoutChange={setLayout}
         onOpenNamedView={openNamedView}
+        openViewName={openView?.name}
         role={role}
       />
 

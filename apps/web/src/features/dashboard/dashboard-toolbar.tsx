@@ -1,3 +1,4 @@
+import BookmarkIcon from '@mui/icons-material/Bookmark';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import { Button, Chip, Stack } from '@mui/material';
 import type { Role } from '@quayside/domain/people';
@@ -22,6 +23,8 @@ type DashboardToolbarProps = {
   layout: GridLayout;
   onLayoutChange: (layout: GridLayout) => void;
   onOpenNamedView: (view: View) => void;
+  /** The named view open now, if any. */
+  openViewName?: string | undefined;
   role: Role | undefined;
 };
 
@@ -36,10 +39,12 @@ export function DashboardToolbar({
   layout,
   onLayoutChange,
   onOpenNamedView,
+  openViewName,
   role,
 }: DashboardToolbarProps) {
   return (
     <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+      {openViewName ? <Chip icon={<BookmarkIcon />} label={`View: ${openViewName}`} color="primary" /> : null}
       <SearchBox value={view.searchQuery} onSearch={(searchQuery) => dispatch({ type: 'search', searchQuery })} />
       {view.importId !== undefined ? (
         <Chip
@@ -69,6 +74,7 @@ export function DashboardToolbar({
           isAdmin={canManageUsers(role)}
           current={namedViewOf(view, layout)}
           shareLabel={role === 'Forwarder' ? 'Share with my company' : 'Share with staff'}
+          audience={role === 'Forwarder' ? 'everyone in your company' : 'every staff user'}
         />
         <ColumnChooser report={view.report} layout={layout} onChange={onLayoutChange} />
       </Stack>

@@ -171,31 +171,73 @@ describe("the shipment's History tab", () => {
 });
 
 describe('following a shipment', () => {
-  it('follows from its screen for any role, and stops again', async () => {
+  const followsApi = () => {
     let follows: object[] = [];
+    return {
+      'GET /api/Follows': () => ({ follows }),
+      'POST /api/Follows': (call: ApiCall) => {
+        const { events, channel } = call.body as { events: string[]; channel: string };
+        follows = [
+          { id: 4, shipment: 'QS-1', name: null, query: null, events, channel, createdAt: '2026-11-24T09:00:00.000Z' },
+        ];
+        return follows[0];
+      },
+      'POST /api/Follows/delete': () => {
+        follows = [];
+        return { message: 'No longer followed.' };
+      },
+    };
+  };
+
+  it("asks to be told when it arrives, at once, in one click of Follow's dialog", async () => {
     const api = renderScreen(<ShipmentPage mode="edit" />, {
       user: EMPLOYEE,
       at: '/shipment-details/QS-1',
       route: '/shipment-details/:id',
-      api: {
-        ...shipmentsApi,
-        'GET /api/Follows': () => ({ follows }),
-        'POST /api/Follows': () => {
-          follows = [{ id: 4, shipment: 'QS-1', name: null, query: null, createdAt: '2026-11-24T09:00:00.000Z' }];
-          return follows[0];
-        },
-        'POST /api/Follows/delete': () => {
-          follows = [];
-          return { message: 'No longer followed.' };
-        },
-      },
+      api: { ...shipmentsApi, ...followsApi() },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
-    expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({ shipment: 'QS-1' });
-    const following = await screen.findByRole('button', { name: 'Following' });
-    expect(following).toHaveAttribute('aria-pressed', 'true');
-    await userEvent.click(following);
+    const dialog = await screen.findByRole('dialog', { name: 'Follow shipment QS-1' });
+    expect(within(dialog).getByRole('radio', { name: 'Now, by e-mail' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Tell me when it arrives' }));
+    expect(await within(dialog).findByText(/Following shipment QS-1: Arrival · Now, by e-mail/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({
+      shipment: 'QS-1',
+      events: ['arrived'],
+      channel: 'email',
+    });
+  });
+
+  it('chooses the events and how, changes them, and stops following', async () => {
+    const api = renderScreen(<ShipmentPage mode="edit" />, {
+      user: EMPLOYEE,
+      at: '/shipment-details/QS-1',
+      route: '/shipment-details/:id',
+      api: { ...shipmentsApi, ...followsApi() },
+    });
+    await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
+    let dialog = await screen.findByRole('dialog', { name: 'Follow shipment QS-1' });
+    for (const kind of ['New exception', 'ETA slip', 'Document uploaded'])
+      await userEvent.click(within(dialog).getByRole('checkbox', { name: kind }));
+    await userEvent.click(within(dialog).getByRole('radio', { name: 'In the daily digest' }));
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Follow' }));
+    expect(await within(dialog).findByText(/Departure, Arrival · In the daily digest/)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/Follows')[0]?.body).toEqual({
+      shipment: 'QS-1',
+      events: ['departed', 'arrived'],
+      channel: 'digest',
+    });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+
+    // Following: the dialog opens with the follow's own choices, to change or stop.
+    await userEvent.click(await screen.findByRole('button', { name: 'Following' }));
+    dialog = await screen.findByRole('dialog', { name: 'Follow shipment QS-1' });
+    expect(within(dialog).getByRole('checkbox', { name: 'Departure' })).toBeChecked();
+    expect(within(dialog).getByRole('checkbox', { name: 'ETA slip' })).not.toBeChecked();
+    expect(within(dialog).getByRole('radio', { name: 'In the daily digest' })).toBeChecked();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Unfollow' }));
     await waitFor(() => expect(api.callsTo('POST /api/Follows/delete')[0]?.query.get('id')).toBe('4'));
+    await userEvent.click(await within(dialog).findByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
   });
 });

@@ -33,3 +33,18 @@ export function openedNamedView(named: Pick<View, 'query' | 'columns' | 'density
 
 /** A view's link: the dashboard opens it for whoever may see it. */
 export const namedViewLink = (id: number) => `${window.location.origin}/?view=${id}`;
+
+/** The parts of a view's query that say which rows it lists (not their order or page size), as set. */
+const listParts = (query: ViewQuery) =>
+  JSON.stringify(
+    (['q', 'filters', 'logic', 'report', 'exception'] as const).map((key) => {
+      const value = query[key] ?? '';
+      // AND is the dashboard's default logic; 'default' its default report.
+      if (key === 'logic' && (value === '' || value === 'AND')) return '';
+      if (key === 'report' && (value === '' || value === 'default')) return '';
+      return value;
+    }),
+  );
+
+/** Whether two views' queries list the same rows. */
+export const isSameList = (a: ViewQuery, b: ViewQuery) => listParts(a) === listParts(b);

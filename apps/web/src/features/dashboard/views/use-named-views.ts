@@ -1,6 +1,6 @@
 import type { View } from '@quayside/domain/views';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { useToast } from '../../../components/toast.tsx';
 import { failureMessage } from '../../../lib/api.ts';
@@ -31,10 +31,13 @@ type NamedViewsOptions = {
 export function useNamedViews({ dispatch, layout, setLayout, opensBlank }: NamedViewsOptions) {
   const [params, setParams] = useSearchParams();
   const { notify } = useToast();
-  const open = (named: Pick<View, 'query' | 'columns' | 'density'>) => {
+  // The named view last opened: the page names it while its rows are the ones shown.
+  const [lastOpened, setLastOpened] = useState<View | null>(null);
+  const open = (named: View) => {
     const opened = openedNamedView(named, layout);
     setLayout(opened.layout);
     dispatch({ type: 'load', view: opened.view });
+    setLastOpened(named);
   };
   // Called from effects below with the latest layout, without re-running them when it changes.
   const openRef = useRef(open);
@@ -64,5 +67,5 @@ export function useNamedViews({ dispatch, layout, setLayout, opensBlank }: Named
     if (named) openRef.current(named);
   }, [views.data]);
 
-  return open;
+  return { open, lastOpened };
 }
