@@ -10,7 +10,14 @@ import {
   REPORT_COLUMNS,
   REPORTS,
 } from '@quayside/domain/line-item-columns';
-import { LineItemQuery, type QueryMoment, queryLineItems, shiftDay } from '@quayside/domain/line-item-query';
+import {
+  changeWindows,
+  LineItemQuery,
+  type QueryMoment,
+  queryLineItems,
+  shiftDay,
+  valueBefore,
+} from '@quayside/domain/line-item-query';
 import type { LineItem } from '@quayside/domain/line-items';
 import { companyKey } from '@quayside/domain/text';
 import { sql } from 'drizzle-orm';
@@ -305,6 +312,22 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
             ids: ids(expected.slice(start, start + query.pageSize)),
           });
           expect(answer.total).toBe(expected.length);
+          // What each changed date was when its window opened, as the reference reads the history.
+          const windows = Object.entries(changeWindows(query.filters, now)) as [ColumnKey, string][];
+          if (windows.length > 0) {
+            const expectedWas = expected.slice(start, start + query.pageSize).map((row) =>
+              Object.fromEntries(
+                windows.flatMap(([column, since]) => {
+                  const was = valueBefore(row, column, since, dateChanges);
+                  return was === undefined ? [] : [[column, was]];
+                }),
+              ),
+            );
+            expect({ ...context, was: answer.lineItems.map((row) => row.was) }).toEqual({
+              ...context,
+              was: expectedWas,
+            });
+          }
           expect(answer.totalAll).toBe(visible.length);
           // The export walks the same order in small batches, its cells as exported: no row lost, none repeated.
           const columns = REPORT_COLUMNS[query.report];

@@ -163,6 +163,22 @@ function compareDate(cell: SQL, operator: '=' | '>' | '<', value: string): SQL {
   return sql`${cell} ${sql.raw(operator)} ${date}::date`;
 }
 
+/**
+ * For each date column of `windows`, what the row's date was when its window opened: {"v": the old
+ * value of its first change since} when it changed since, else null. Read for a page's rows only,
+ * by the history's (shipment_id, field, id) index.
+ */
+export function wasOf(windows: Partial<Record<ColumnKey, string>>): SQL | undefined {
+  const entries = Object.entries(windows) as [ColumnKey, string][];
+  if (entries.length === 0) return undefined;
+  const values = entries.map(
+    ([key, since]) => sql`${key}::text, (select json_build_object('v', c.old_value) from shipment_date_changes c
+      where c.shipment_id = r.shipment_id and c.field = ${rowColumnOf(key)} and c.changed_at >= ${since}::timestamptz
+      order by c.id limit 1)`,
+  );
+  return sql`json_build_object(${sql.join(values, sql`, `)})`;
+}
+
 const BIGINT_MIN = -(2n ** 63n);
 const BIGINT_MAX = 2n ** 63n - 1n;
 
