@@ -1,0 +1,143 @@
+import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import type { LineItemsResponse } from '@quayside/domain/line-items';
+import type { View } from '@quayside/domain/views';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+
+// The date columns' relative filters through the API, on a clock the test moves: a filter means the
+// days of the day it is asked (a saved view keeps the operator and its number, never the dates),
+// and 'changed in the last' reads the date history, saying what each date was.
+
+let t: TestApp;
+let admin: string;
+let blue: string;
+/** The server's clock: real time moved by `shift` (the date history is stamped by the database's clock). */
+let shift = 0;
+const DAY = 86_400_000;
+const dayFromToday = (days: number) => new Date(Date.now() + shift + days * DAY).toISOString().slice(0, 10);
+
+beforeAll(async () => {
+  t = await createTestApp({ clock: () => new Date(Date.now() + shift) });
+  ({ admin, blue } = await signInCast(t));
+  const save = async (shipment: string, fields: Record<string, unknown>) => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/api/Shipments',
+      headers: bearer(admin),
+      payload: [{ Shipment: shipment, 'Forwarder Name': 'Blue Anchor', 'Order Ref': [`PO-${shipment}`], ...fields }],
+    });
+    expect(response.statusCode, response.body).toBe(200);
+  };
+  await save('REL-TODAY', { 'Dest. ETA': dayFromToday(0) });
+  await save('REL-WEEK', { 'Dest. ETA': dayFromToday(7) });
+  await save('REL-EIGHT', { 'Dest. ETA': dayFromToday(8) });
+  await save('REL-PAST', { 'Dest. ETA': dayFromToday(-1), ATD: dayFromToday(-20) });
+  await save('REL-NONE', {});
+});
+afterAll(() => t.close());
+
+const filtersParam = (filters: unknown[]) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
+/** The PO numbers the user sees for these filters, in Dest. ETA order. */
+async function titles(token: string, filters: unknown[]) {
+  const response = await t.app.inject({
+    url: `/api/LineItems?${filtersParam(filters)}&sort=${encodeURIComponent('[{"key":"dest_eta","direction":"asc"}]')}`,
+    headers: bearer(token),
+  });
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json<LineItemsResponse>().lineItems.map((lineItem) => lineItem.title);
+}
+
+describe("the date columns' relative filters", () => {
+  it('answer the days of the day they are asked: today to today + 7, yesterday, before today', async () => {
+    const nextWeek = [{ column: 'dest_eta', operator: 'inNextDays', value: '7' }];
+    expect(await titles(admin, nextWeek)).toEqual(['PO-REL-TODAY', 'PO-REL-WEEK']);
+    expect(await titles(admin, [{ column: 'dest_eta', operator: 'isToday' }])).toEqual(['PO-REL-TODAY']);
+    expect(await titles(admin, [{ column: 'dest_eta', operator: 'beforeToday' }])).toEqual(['PO-REL-PAST']);
+    expect(await titles(admin, [{ column: 'dest_eta', operator: 'inLastDays', value: '1' }])).toEqual([
+      'PO-REL-PAST',
+      'PO-REL-TODAY',
+    ]);
+    const between = `${dayFromToday(-1)}/${dayFromToday(0)}`;
+    expect(await titles(blue, [{ column: 'dest_eta', operator: 'between', value: between }])).toEqual([
+      'PO-REL-PAST',
+      'PO-REL-TODAY',
+    ]);
+    shift += DAY;
+    try {
+      expect(await titles(admin, nextWeek)).toEqual(['PO-REL-WEEK', 'PO-REL-EIGHT']);
+    } finally {
+      shift -= DAY;
+    }
+  });
+
+  it('stay relative in a saved view: saved today, a week later the view means that week’s dates', async () => {
+    const filters = JSON.stringify([{ column: 'dest_eta', operator: 'inNextDays', value: '7' }]);
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/Views',
+      headers: bearer(admin),
+      payload: { name: 'Arriving this week', query: { filters, logic: 'AND' } },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    shift += 7 * DAY;
+    try {
+      const view = await t.app.inject({ url: `/api/Views/${created.json<View>().id}`, headers: bearer(admin) });
+      expect(view.json<View>().query.filters).toBe(filters);
+      // A week on, the same view's week: what arrives 7 and 8 days after it was saved.
+      expect(await titles(admin, JSON.parse(filters))).toEqual(['PO-REL-WEEK', 'PO-REL-EIGHT']);
+    } finally {
+      shift -= 7 * DAY;
+    }
+  });
+
+  it('find the dates changed in the last N hours by the date history, each with what it was then', async () => {
+    const move = async (eta: string) => {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: '/api/Shipments?id=REL-WEEK',
+        headers: bearer(admin),
+        payload: [{ 'Dest. ETA': eta }],
+      });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const first = dayFromToday(7);
+    await move(dayFromToday(9));
+    await move(dayFromToday(10));
+    // An older change, two days back: outside 24 hours, inside 3 days.
+    await t.db.execute(sql`update shipment_date_changes set changed_at = now() - interval '2 days'
+      where shipment_id = (select id from shipments where shipment = 'REL-PAST') `);
+    await t.db.execute(sql`insert into shipment_date_changes (shipment_id, field, old_value, new_value, changed_at, source)
+      select id, 'dest_eta', null, dest_eta, now() - interval '2 days', 'api' from shipments where shipment = 'REL-PAST'`);
+
+    const lastDay = [{ column: 'dest_eta', operator: 'changedInLastHours', value: '24' }];
+    const response = await t.app.inject({ url: `/api/LineItems?${filtersParam(lastDay)}`, headers: bearer(admin) });
+    const page = response.json<LineItemsResponse>();
+    expect(page.lineItems.map((lineItem) => [lineItem.title, lineItem.was])).toEqual([
+      ['PO-REL-WEEK', { dest_eta: `${first}T00:00:00.000Z` }],
+    ]);
+    expect(await titles(blue, [{ column: 'dest_eta', operator: 'changedInLastDays', value: '3' }])).toEqual([
+      'PO-REL-PAST',
+      'PO-REL-WEEK',
+    ]);
+    // Another date of the same shipment has not changed.
+    expect(await titles(admin, [{ column: 'atd', operator: 'changedInLastDays', value: '3' }])).toEqual([]);
+
+    // The dashboard's rows: the date as the table shows it, after the columns.
+    const rows = await t.app.inject({
+      url: `/api/LineItems/rows?${filtersParam(lastDay)}&columns=title,dest_eta`,
+      headers: bearer(admin),
+    });
+    const answer = rows.json<LineItemRowsResponse>();
+    expect(answer.names.at(-1)).toBe('was');
+    expect(answer.rows.map((values) => values.at(-1))).toEqual([{ dest_eta: first }]);
+
+    // A day later the same filter finds nothing: its window moved with the clock, with no write.
+    shift += DAY + 60_000;
+    try {
+      expect(await titles(admin, lastDay)).toEqual([]);
+    } finally {
+      shift -= DAY + 60_000;
+    }
+  });
+});
