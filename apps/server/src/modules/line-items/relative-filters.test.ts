@@ -1,9 +1,12 @@
+import type { NotificationsResponse } from '@quayside/domain/alerts';
 import { LineItemQuery } from '@quayside/domain/line-item-query';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
 import type { View } from '@quayside/domain/views';
 import { sql } from 'drizzle-orm';
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { queryCondition } from './line-item-sql.ts';
 
@@ -22,15 +25,6 @@ const dayFromToday = (days: number) => new Date(Date.now() + shift + days * DAY)
 beforeAll(async () => {
   t = await createTestApp({ clock: () => new Date(Date.now() + shift) });
   ({ admin, blue } = await signInCast(t));
-  const save = async (shipment: string, fields: Record<string, unknown>) => {
-    const response = await t.app.inject({
-      method: 'POST',
-      url: '/api/Shipments',
-      headers: bearer(admin),
-      payload: [{ Shipment: shipment, 'Forwarder Name': 'Blue Anchor', 'Order Ref': [`PO-${shipment}`], ...fields }],
-    });
-    expect(response.statusCode, response.body).toBe(200);
-  };
   await save('REL-TODAY', { 'Dest. ETA': dayFromToday(0) });
   await save('REL-WEEK', { 'Dest. ETA': dayFromToday(7) });
   await save('REL-EIGHT', { 'Dest. ETA': dayFromToday(8) });
@@ -38,6 +32,21 @@ beforeAll(async () => {
   await save('REL-NONE', {});
 });
 afterAll(() => t.close());
+
+/** Creates a shipment of Blue Anchor's with one PO, PO-<shipment>; or, with `id`, changes it. */
+async function save(shipment: string, fields: Record<string, unknown>, id?: string) {
+  const response = await t.app.inject({
+    method: 'POST',
+    url: id === undefined ? '/api/Shipments' : `/api/Shipments?id=${id}`,
+    headers: bearer(admin),
+    payload: [
+      id === undefined
+        ? { Shipment: shipment, 'Forwarder Name': 'Blue Anchor', 'Order Ref': [`PO-${shipment}`], ...fields }
+        : fields,
+    ],
+  });
+  expect(response.statusCode, response.body).toBe(200);
+}
 
 const filtersParam = (filters: unknown[]) => `filters=${encodeURIComponent(JSON.stringify(filters))}`;
 /** The PO numbers the user sees for these filters, in Dest. ETA order. */
@@ -180,5 +189,40 @@ describe('the relative filters at scale', () => {
     expect(await plan([{ column: 'dest_eta', operator: 'changedInLastHours', value: '24' }])).toMatch(
       /shipment_date_changes_field_changed_at_index/,
     );
+  });
+});
+
+describe('a followed view with a relative filter', () => {
+  it('tells of the shipments the filter means on the day of the event, not those of the day it was followed', async () => {
+    const followed = await t.app.inject({
+      method: 'POST',
+      url: '/api/Follows',
+      headers: bearer(blue),
+      payload: {
+        name: 'Arriving this week',
+        query: { filters: JSON.stringify([{ column: 'dest_eta', operator: 'inNextDays', value: '7' }]) },
+      },
+    });
+    expect(followed.statusCode, followed.body).toBe(200);
+    const notify = async () => {
+      const job = defineJobs(t.db, t.config, pino({ level: 'silent' })).find(
+        (known) => known.name === JOB_NAMES.notify,
+      );
+      await job?.handle({});
+    };
+    await save('REL-SOON', { 'Dest. ETA': dayFromToday(3) });
+    await notify();
+    // A week on, REL-EIGHT (Dest. ETA 8 days after the follow) is this week's; REL-SOON is past.
+    shift += 7 * DAY;
+    try {
+      await save('REL-SOON', { ATD: dayFromToday(-1) }, 'REL-SOON');
+      await save('REL-EIGHT', { ATD: dayFromToday(-1) }, 'REL-EIGHT');
+      await notify();
+      const bell = await t.app.inject({ url: '/api/Alerts', headers: bearer(blue) });
+      const told = bell.json<NotificationsResponse>().notifications.map((n) => `${n.event.shipment}: ${n.event.text}`);
+      expect(told.filter((text) => text.startsWith('REL-'))).toEqual([`REL-EIGHT: Departed: ATD ${dayFromToday(-1)}`]);
+    } finally {
+      shift -= 7 * DAY;
+    }
   });
 });
