@@ -693,8 +693,29 @@ const lineItemFilters = fc.oneof(
     .array(
       fc.record({
         column: fc.oneof(fc.constantFrom('title', 'total_qty', 'atd', 'part_numbers'), nastyText),
-        operator: fc.oneof(fc.constantFrom('contains', 'equals', 'greaterThan', 'isEmpty'), nastyText),
-        value: fc.oneof(nastyText, notAString),
+        operator: fc.oneof(
+          fc.constantFrom('contains', 'equals', 'greaterThan', 'isEmpty'),
+          // A date column's relative operators, whose values are a number or two dates.
+          fc.constantFrom('inNextDays', 'inLastDays', 'between', 'isToday', 'changedInLastHours', 'changedInLastDays'),
+          nastyText,
+        ),
+        value: fc.oneof(
+          nastyText,
+          notAString,
+          fc.constantFrom(
+            '7',
+            '-1',
+            ' 7',
+            '1e3',
+            '3651',
+            '87601',
+            '0',
+            '2026-03-01/2026-02-01',
+            '2026-02-30/2026-03-01',
+            '2026-03-01/',
+            '/',
+          ),
+        ),
       }),
       { maxLength: 25 },
     )
@@ -2038,6 +2059,44 @@ async function sendAndExpectRefusal(request: FuzzRequest) {
   if (typeof message !== 'string' || message.trim() === '') throw new Error(`a ${status} without a message: ${seen}`);
   await expectUnchanged(before, seen);
 }
+
+describe("the date columns' relative operators", () => {
+  const url = (filters: unknown) => `/api/LineItems?filters=${encodeURIComponent(JSON.stringify(filters))}`;
+  it.each([
+    [
+      { column: 'dest_eta', operator: 'inNextDays', value: '-1' },
+      'The operator inNextDays takes a whole number of days from 0 to 3650.',
+    ],
+    [
+      { column: 'dest_eta', operator: 'inLastDays', value: '3651' },
+      'The operator inLastDays takes a whole number of days from 0 to 3650.',
+    ],
+    [
+      { column: 'atd', operator: 'changedInLastHours', value: '1.5' },
+      'The operator changedInLastHours takes a whole number of hours from 1 to 87600.',
+    ],
+    [
+      { column: 'atd', operator: 'changedInLastDays', value: '0' },
+      'The operator changedInLastDays takes a whole number of days from 1 to 3650.',
+    ],
+    [
+      { column: 'ata', operator: 'between', value: '2026-03-31/2026-03-01' },
+      'The operator between takes two dates as YYYY-MM-DD/YYYY-MM-DD, the first not after the second.',
+    ],
+    [
+      { column: 'ata', operator: 'between', value: '2026-02-30/2026-03-01' },
+      'The operator between takes two dates as YYYY-MM-DD/YYYY-MM-DD, the first not after the second.',
+    ],
+    [
+      { column: 'title', operator: 'isToday', value: '' },
+      'The operator isToday applies to date columns only, and title is not one.',
+    ],
+  ])('%o answers 400 with what is wrong', async (filter, message) => {
+    const response = await t.app.inject({ method: 'GET', url: url([filter]), headers: bearer(adminToken) });
+    expect(response.statusCode, response.body).toBe(400);
+    expect(response.json<{ message: string }>().message).toContain(message);
+  });
+});
 
 describe('a NUL in the query string of every route', () => {
   it.each([

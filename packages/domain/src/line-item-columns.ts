@@ -1,6 +1,6 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
 import type { LineItem } from './line-items.ts';
-import { displayDate } from './text.ts';
+import { displayDate, parseCalendarDate } from './text.ts';
 
 // The dashboard's columns, reports and operators, and what a cell shows: plain data with no zod,
 // so the first screen of the web app can load them without the contracts (line-item-query.ts
@@ -95,11 +95,108 @@ export const FILTER_OPERATORS = [
   'lessThan',
   'isEmpty',
   'isNotEmpty',
+  'inNextDays',
+  'inLastDays',
+  'between',
+  'isToday',
+  'beforeToday',
+  'changedInLastHours',
+  'changedInLastDays',
 ] as const;
 export type FilterOperator = (typeof FILTER_OPERATORS)[number];
 
+/**
+ * The operators that only a date column offers. They are relative: a saved view or a follow keeps
+ * the operator and its number of days, never the dates they meant on the day it was saved, so a
+ * view saved last week means this week's dates today. 'today' is the UTC day, as for the exceptions.
+ * - inNextDays N: from today to today + N, both included (0 is today);
+ * - inLastDays N: from today − N to today, both included;
+ * - between 'YYYY-MM-DD/YYYY-MM-DD': from the first date to the second, both included;
+ * - isToday, beforeToday: no value;
+ * - changedInLastHours / changedInLastDays N: the shipment's date history has a change of this
+ *   date at or after N hours (N × 24 hours) before now.
+ */
+export const DATE_ONLY_OPERATORS = [
+  'inNextDays',
+  'inLastDays',
+  'between',
+  'isToday',
+  'beforeToday',
+  'changedInLastHours',
+  'changedInLastDays',
+] as const satisfies readonly FilterOperator[];
+export type DateOnlyOperator = (typeof DATE_ONLY_OPERATORS)[number];
+
+/** The operators that ask the date history rather than the cell. */
+export const CHANGE_OPERATORS = [
+  'changedInLastHours',
+  'changedInLastDays',
+] as const satisfies readonly DateOnlyOperator[];
+
+export const isDateOnlyOperator = (operator: FilterOperator): operator is DateOnlyOperator =>
+  (DATE_ONLY_OPERATORS as readonly FilterOperator[]).includes(operator);
+export const isChangeOperator = (operator: FilterOperator) =>
+  (CHANGE_OPERATORS as readonly FilterOperator[]).includes(operator);
+
+/** The operators a column of this kind offers: every column the first nine, a date column also the relative ones. */
+export const operatorsFor = (kind: ColumnKind): readonly FilterOperator[] =>
+  kind === 'date' ? FILTER_OPERATORS : FILTER_OPERATORS.filter((operator) => !isDateOnlyOperator(operator));
+
+/** The operators that need no value. */
+export const VALUELESS_OPERATORS = [
+  'isEmpty',
+  'isNotEmpty',
+  'isToday',
+  'beforeToday',
+] as const satisfies readonly FilterOperator[];
+
 /** A filter and a sort rule as the query schema (line-item-query.ts) checks them. */
 export type Filter = { column: ColumnKey; operator: FilterOperator; value: string };
+
+/** The most days a relative filter reaches (ten years), and the most hours 'changed in the last' looks back. */
+export const MAX_FILTER_DAYS = 3650;
+export const MAX_FILTER_HOURS = MAX_FILTER_DAYS * 24;
+
+/** The whole number a relative operator takes, within its range; null for anything else. */
+const COUNT_RANGES: Partial<Record<FilterOperator, { min: number; max: number; unit: 'days' | 'hours' }>> = {
+  inNextDays: { min: 0, max: MAX_FILTER_DAYS, unit: 'days' },
+  inLastDays: { min: 0, max: MAX_FILTER_DAYS, unit: 'days' },
+  changedInLastDays: { min: 1, max: MAX_FILTER_DAYS, unit: 'days' },
+  changedInLastHours: { min: 1, max: MAX_FILTER_HOURS, unit: 'hours' },
+};
+
+export function filterCount(filter: Pick<Filter, 'operator' | 'value'>): number | null {
+  const range = COUNT_RANGES[filter.operator];
+  if (!range || !/^\d{1,6}$/.test(filter.value)) return null;
+  const count = Number(filter.value);
+  return count >= range.min && count <= range.max ? count : null;
+}
+
+/** 'YYYY-MM-DD/YYYY-MM-DD' (an ISO 8601 interval of days), the first not after the second. */
+export function betweenDates(value: string): { from: string; to: string } | null {
+  const [first = '', second = '', ...rest] = value.split('/');
+  const from = parseCalendarDate(first);
+  const to = parseCalendarDate(second);
+  return rest.length === 0 && from !== null && to !== null && from <= to ? { from, to } : null;
+}
+
+/** What is wrong with a filter's operator or value, or null: the relative operators check their value here. */
+export function filterProblem(filter: { column: ColumnKey; operator: FilterOperator; value: string }): string | null {
+  if (isDateOnlyOperator(filter.operator) && LINE_ITEM_COLUMNS[filter.column].kind !== 'date') {
+    return `The operator ${filter.operator} applies to date columns only, and ${filter.column} is not one.`;
+  }
+  // As for every operator, a filter that takes a value and has none passes every row.
+  if (filter.value === '') return null;
+  const range = COUNT_RANGES[filter.operator];
+  if (range && filterCount(filter) === null) {
+    return `The operator ${filter.operator} takes a whole number of ${range.unit} from ${range.min} to ${range.max}.`;
+  }
+  if (filter.operator === 'between' && betweenDates(filter.value) === null) {
+    return 'The operator between takes two dates as YYYY-MM-DD/YYYY-MM-DD, the first not after the second.';
+  }
+  return null;
+}
+
 export type SortRule = { key: ColumnKey; direction: 'asc' | 'desc' };
 
 export const DEFAULT_SORT: readonly SortRule[] = [{ key: 'dest_eta', direction: 'desc' }];

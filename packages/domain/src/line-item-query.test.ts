@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { csvCell, csvLine, exportFileName } from './csv.ts';
-import { LineItemQuery, matchesFilter, queryLineItems } from './line-item-query.ts';
+import { operatorsFor } from './line-item-columns.ts';
+import {
+  changeWindows,
+  LineItemQuery,
+  matchesFilter,
+  type QueryMoment,
+  queryLineItems,
+  valueBefore,
+} from './line-item-query.ts';
 import type { LineItem } from './line-items.ts';
 import { compareCodePoints, compareNumberTexts, foldCase, parseCalendarDate } from './text.ts';
 
@@ -128,6 +136,94 @@ describe('the reference query', () => {
     ]);
     expect(titles(queryLineItems(rows, query({ filters, logic: 'OR' })))).toHaveLength(3);
     expect(titles(queryLineItems(rows, query({ filters, logic: 'AND' })))).toEqual([]);
+  });
+});
+
+describe("the date columns' relative filters (as of a UTC day, kept relative)", () => {
+  const rows = [
+    item(1, { title: 'yesterday', dest_eta: '2026-03-09T23:30:00.000Z', related_shipment: 'S-1' }),
+    item(2, { title: 'today', dest_eta: '2026-03-10T00:00:00.000Z', related_shipment: 'S-2' }),
+    item(3, { title: 'in a week', dest_eta: '2026-03-17T12:00:00.000Z', related_shipment: 'S-3' }),
+    item(4, { title: 'in eight days', dest_eta: '2026-03-18T00:00:00.000Z', related_shipment: 'S-4' }),
+    item(5, { title: 'none', dest_eta: null, related_shipment: 'S-5' }),
+  ];
+  const moment = (today: string, dateChanges: QueryMoment['dateChanges'] = []): QueryMoment => ({
+    today,
+    now: `${today}T12:00:00.000Z`,
+    dateChanges,
+  });
+  const matching = (operator: string, value = '', today = '2026-03-10', changes: QueryMoment['dateChanges'] = []) =>
+    titles(
+      queryLineItems(
+        rows,
+        query({
+          filters: JSON.stringify([{ column: 'dest_eta', operator, value }]),
+          sort: '[{"key":"dest_eta","direction":"asc"}]',
+        }),
+        moment(today, changes),
+      ),
+    );
+
+  it('offers them on date columns only, beside the operators every column has', () => {
+    expect(operatorsFor('date')).toContain('inNextDays');
+    expect(operatorsFor('text')).not.toContain('inNextDays');
+    expect(operatorsFor('number')).toContain('greaterThan');
+    expect(() => query({ filters: JSON.stringify([{ column: 'title', operator: 'between', value: '' }]) })).toThrow(
+      'The operator between applies to date columns only, and title is not one.',
+    );
+  });
+
+  it('counts both ends: in the next 7 days is today to today + 7, in the last 1 day is yesterday and today', () => {
+    expect(matching('inNextDays', '7')).toEqual(['today', 'in a week']);
+    expect(matching('inNextDays', '0')).toEqual(['today']);
+    expect(matching('inLastDays', '1')).toEqual(['yesterday', 'today']);
+    expect(matching('isToday')).toEqual(['today']);
+    expect(matching('beforeToday')).toEqual(['yesterday']);
+    expect(matching('between', '2026-03-10/2026-03-17')).toEqual(['today', 'in a week']);
+  });
+
+  it('means the days of the day it is asked: the same filter a day later moves with it', () => {
+    expect(matching('inNextDays', '7', '2026-03-11')).toEqual(['in a week', 'in eight days']);
+    expect(matching('isToday', '', '2026-03-18')).toEqual(['in eight days']);
+  });
+
+  it('lets a filter with no value pass every row, as every operator does, but is today needs none', () => {
+    expect(matching('inNextDays', '')).toHaveLength(5);
+    expect(matching('between', '')).toHaveLength(5);
+    expect(matching('isToday', '')).toEqual(['today']);
+  });
+
+  it('refuses a number of days it cannot take, and two dates out of order, saying how to write them', () => {
+    const refused = (operator: string, value: string) => () =>
+      query({ filters: JSON.stringify([{ column: 'dest_eta', operator, value }]) });
+    expect(refused('inNextDays', '-1')).toThrow('The operator inNextDays takes a whole number of days from 0 to 3650.');
+    expect(refused('inNextDays', '7.5')).toThrow('from 0 to 3650');
+    expect(refused('changedInLastHours', '0')).toThrow(
+      'The operator changedInLastHours takes a whole number of hours from 1 to 87600.',
+    );
+    expect(refused('between', '2026-03-17/2026-03-10')).toThrow(
+      'The operator between takes two dates as YYYY-MM-DD/YYYY-MM-DD, the first not after the second.',
+    );
+    expect(refused('between', '2026-03-10')).toThrow('YYYY-MM-DD/YYYY-MM-DD');
+  });
+
+  it("finds the dates changed in the last N hours or days by the shipment's date history", () => {
+    const now = Date.parse('2026-03-10T12:00:00.000Z');
+    const hoursAgo = (hours: number) => new Date(now - hours * 3_600_000).toISOString();
+    const changes = [
+      { shipment: 'S-1', field: 'dest_eta', oldValue: '2026-03-05T00:00:00.000Z', at: hoursAgo(30) },
+      { shipment: 'S-2', field: 'dest_eta', oldValue: '2026-03-03T00:00:00.000Z', at: hoursAgo(24) },
+      { shipment: 'S-2', field: 'dest_eta', oldValue: '2026-03-04T00:00:00.000Z', at: hoursAgo(2) },
+      { shipment: 'S-3', field: 'ata', oldValue: null, at: hoursAgo(1) },
+    ];
+    expect(matching('changedInLastHours', '24', '2026-03-10', changes)).toEqual(['today']);
+    expect(matching('changedInLastDays', '2', '2026-03-10', changes)).toEqual(['yesterday', 'today']);
+    // What it was: its value before the first change in the window.
+    const since = changeWindows([{ column: 'dest_eta', operator: 'changedInLastHours', value: '24' }], hoursAgo(0));
+    expect(since).toEqual({ dest_eta: hoursAgo(24) });
+    expect(valueBefore(rows[1] as LineItem, 'dest_eta', hoursAgo(24), changes)).toBe('2026-03-03T00:00:00.000Z');
+    expect(valueBefore(rows[1] as LineItem, 'dest_eta', hoursAgo(3), changes)).toBe('2026-03-04T00:00:00.000Z');
+    expect(valueBefore(rows[2] as LineItem, 'dest_eta', hoursAgo(24), changes)).toBeUndefined();
   });
 });
 

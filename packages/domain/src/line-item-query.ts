@@ -3,12 +3,18 @@ import { DEFAULT_PAGE_SIZE } from './constants.ts';
 import { exceptionParameter } from './exceptions.ts';
 import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import {
+  betweenDates,
   COLUMN_KEYS,
   type ColumnKey,
   DEFAULT_SORT,
   displayText,
   FILTER_OPERATORS,
+  filterCount,
+  filterProblem,
+  isChangeOperator,
   LINE_ITEM_COLUMNS,
+  MAX_FILTER_DAYS,
+  MAX_FILTER_HOURS,
   type Filter as PlainFilter,
   type SortRule as PlainSortRule,
   REPORT_COLUMNS,
@@ -33,11 +39,16 @@ const queryText = (name: string) =>
     .refine(noControlCharacters, `${name} must not contain control characters.`)
     .refine(isWellFormed, `${name} must be valid Unicode text.`);
 
-export const Filter = z.object({
-  column: z.enum(COLUMN_KEYS, { error: (issue) => `Unknown filter column: ${String(issue.input)}.` }),
-  operator: z.enum(FILTER_OPERATORS, { error: (issue) => `Unknown filter operator: ${String(issue.input)}.` }),
-  value: queryText('A filter value').default(''),
-});
+export const Filter = z
+  .object({
+    column: z.enum(COLUMN_KEYS, { error: (issue) => `Unknown filter column: ${String(issue.input)}.` }),
+    operator: z.enum(FILTER_OPERATORS, { error: (issue) => `Unknown filter operator: ${String(issue.input)}.` }),
+    value: queryText('A filter value').default(''),
+  })
+  .superRefine((filter, context) => {
+    const problem = filterProblem(filter);
+    if (problem !== null) context.addIssue({ code: 'custom', message: problem, path: ['value'] });
+  });
 export type Filter = z.infer<typeof Filter>;
 // The schemas check exactly the plain types the first screen uses (line-item-columns.ts).
 true satisfies Filter extends PlainFilter ? (PlainFilter extends Filter ? true : false) : false;
@@ -69,10 +80,21 @@ const Sort = z
   .max(COLUMN_KEYS.length)
   .refine((rules) => new Set(rules.map((rule) => rule.key)).size === rules.length, 'Sort each column at most once.');
 
+const FILTERS_DESCRIPTION = [
+  'JSON array of {column, operator, value}.',
+  'Every column: contains, equals, isNot, startsWith, endsWith, greaterThan, lessThan, isEmpty, isNotEmpty.',
+  'Date columns also (relative to today, the UTC day; kept so in saved views and follows):',
+  `inNextDays N (today to today + N, 0 to ${MAX_FILTER_DAYS}), inLastDays N (today − N to today),`,
+  'between "YYYY-MM-DD/YYYY-MM-DD" (both days included), isToday and beforeToday (no value),',
+  `changedInLastHours N (1 to ${MAX_FILTER_HOURS}) and changedInLastDays N (1 to ${MAX_FILTER_DAYS}): the date changed in`,
+  "the last N hours or N × 24 hours, by its shipment's date history; the answer's `was` then says what it was before.",
+  'A filter that takes a value and has none passes every row.',
+].join(' ');
+
 /** The wire format shared by GET /api/LineItems and GET /api/LineItems/export. */
 export const LineItemQuery = z.object({
   q: queryText('Search text').default('').describe('Search across the columns of the report'),
-  filters: jsonParameter('filters', Filters).default([]).describe('JSON array of {column, operator, value}'),
+  filters: jsonParameter('filters', Filters).default([]).describe(FILTERS_DESCRIPTION),
   logic: z.enum(['AND', 'OR'], { error: 'logic is AND or OR.' }).default('AND'),
   sort: jsonParameter('sort', Sort).default([]).describe('JSON array of {key, direction}, in priority order'),
   page: pageParam.default(1),
@@ -100,14 +122,118 @@ export type RowQuery = Pick<
 /** The effective sort: the caller's, or dest_eta descending when none is given. */
 export const effectiveSort = (sort: readonly SortRule[]) => (sort.length > 0 ? sort : DEFAULT_SORT);
 
+/** A change recorded in a shipment's date history, as the reference needs it. */
+export type RecordedDateChange = {
+  /** The shipment's number (a line item's related_shipment). */
+  shipment: string;
+  /** The shipment's date field: a date column's key for the dashboard's four. */
+  field: string;
+  oldValue: string | null;
+  /** When (ISO timestamp). */
+  at: string;
+};
+
 /**
- * The reference: which rows match `query`, in its order. The SQL translation must answer exactly this.
- * `importId` names a database record the rows do not carry, and `exception` depends on the day and
- * the date history, so only the SQL side applies them.
+ * When a query is asked: the UTC day the relative date filters count from, the moment 'changed in
+ * the last' counts back from, and the date history it reads (oldest first).
  */
-export function queryLineItems(rows: readonly LineItem[], query: RowQuery): LineItem[] {
+export type QueryMoment = { today: string; now: string; dateChanges: readonly RecordedDateChange[] };
+
+/** The moment now, with no date history: what the reference assumes unless told. */
+export const currentMoment = (clock = new Date()): QueryMoment => ({
+  today: clock.toISOString().slice(0, 10),
+  now: clock.toISOString(),
+  dateChanges: [],
+});
+
+/** `day` moved by `days` days, as YYYY-MM-DD. */
+export function shiftDay(day: string, days: number): string {
+  const moment = new Date(`${day}T00:00:00Z`);
+  moment.setUTCDate(moment.getUTCDate() + days);
+  return moment.toISOString().slice(0, 10);
+}
+
+/**
+ * The days a relative date filter or 'between' covers as of `today`, both ends included (null for
+ * no bound): the same range greaterThan/lessThan compare with, so the column's index answers it.
+ * Null when the value is not one the operator takes (the filter then fails); undefined for the
+ * other operators.
+ */
+export function dateFilterRange(
+  filter: Pick<Filter, 'operator' | 'value'>,
+  today: string,
+): { from: string | null; to: string | null } | null | undefined {
+  switch (filter.operator) {
+    case 'isToday':
+      return { from: today, to: today };
+    case 'beforeToday':
+      return { from: null, to: shiftDay(today, -1) };
+    case 'inNextDays': {
+      const days = filterCount(filter);
+      return days === null ? null : { from: today, to: shiftDay(today, days) };
+    }
+    case 'inLastDays': {
+      const days = filterCount(filter);
+      return days === null ? null : { from: shiftDay(today, -days), to: today };
+    }
+    case 'between':
+      return betweenDates(filter.value);
+    default:
+      return undefined;
+  }
+}
+
+/** The moment a 'changed in the last' filter looks back to (ISO timestamp); null for a value it does not take. */
+export function changeWindowStart(filter: Pick<Filter, 'operator' | 'value'>, now: string): string | null {
+  const count = filterCount(filter);
+  if (count === null || !isChangeOperator(filter.operator)) return null;
+  const hours = filter.operator === 'changedInLastDays' ? count * 24 : count;
+  return new Date(Date.parse(now) - hours * 3_600_000).toISOString();
+}
+
+/**
+ * For each date column a 'changed in the last' filter of `filters` names, the earliest moment they
+ * look back to: the answer's 'was' is the value the date had then.
+ */
+export function changeWindows(filters: readonly Filter[], now: string): Partial<Record<ColumnKey, string>> {
+  const windows: Partial<Record<ColumnKey, string>> = {};
+  for (const filter of filters) {
+    const start = changeWindowStart(filter, now);
+    const known = windows[filter.column];
+    if (start !== null && (known === undefined || start < known)) windows[filter.column] = start;
+  }
+  return windows;
+}
+
+/**
+ * What `field` of the row's shipment was at `since`: the old value of its first change at or after
+ * then (undefined when it has not changed since).
+ */
+export function valueBefore(
+  row: LineItem,
+  field: ColumnKey,
+  since: string,
+  dateChanges: readonly RecordedDateChange[],
+): string | null | undefined {
+  const first = dateChanges.find(
+    (change) =>
+      change.shipment === row.related_shipment && change.field === field && Date.parse(change.at) >= Date.parse(since),
+  );
+  return first?.oldValue;
+}
+
+/**
+ * The reference: which rows match `query`, in its order, as of `moment`. The SQL translation must
+ * answer exactly this. `importId` names a database record the rows do not carry, and `exception`
+ * depends on the day and the date history, so only the SQL side applies them.
+ */
+export function queryLineItems(
+  rows: readonly LineItem[],
+  query: RowQuery,
+  moment: QueryMoment = currentMoment(),
+): LineItem[] {
   const matching = rows.filter(
-    (row) => matchesPo(row, query.po) && matchesSearch(row, query) && matchesFilters(row, query),
+    (row) => matchesPo(row, query.po) && matchesSearch(row, query) && matchesFilters(row, query, moment),
   );
   return matching.sort(compareRows(query.sort));
 }
@@ -120,17 +246,27 @@ function matchesSearch(row: LineItem, query: Pick<RowQuery, 'q' | 'report'>) {
   return REPORT_COLUMNS[query.report].some((column) => foldCase(displayText(row, column)).includes(needle));
 }
 
-function matchesFilters(row: LineItem, query: Pick<RowQuery, 'filters' | 'logic'>) {
+function matchesFilters(row: LineItem, query: Pick<RowQuery, 'filters' | 'logic'>, moment: QueryMoment) {
   if (query.filters.length === 0) return true;
-  const results = query.filters.map((filter) => matchesFilter(row, filter));
+  const results = query.filters.map((filter) => matchesFilter(row, filter, moment));
   return query.logic === 'AND' ? results.every(Boolean) : results.some(Boolean);
 }
 
-export function matchesFilter(row: LineItem, filter: Filter): boolean {
+export function matchesFilter(row: LineItem, filter: Filter, moment: QueryMoment = currentMoment()): boolean {
   const cell = displayText(row, filter.column);
   if (filter.operator === 'isEmpty') return cell === '';
   if (filter.operator === 'isNotEmpty') return cell !== '';
-  if (filter.value === '') return true;
+  const needsValue = filter.operator !== 'isToday' && filter.operator !== 'beforeToday';
+  if (needsValue && filter.value === '') return true;
+  if (isChangeOperator(filter.operator)) {
+    const start = changeWindowStart(filter, moment.now);
+    return start !== null && valueBefore(row, filter.column, start, moment.dateChanges) !== undefined;
+  }
+  const range = dateFilterRange(filter, moment.today);
+  if (range === null) return false;
+  if (range !== undefined) {
+    return cell !== '' && (range.from === null || cell >= range.from) && (range.to === null || cell <= range.to);
+  }
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;
   const value = foldCase(filter.value);
   const folded = foldCase(cell);
@@ -150,6 +286,8 @@ export function matchesFilter(row: LineItem, filter: Filter): boolean {
       return (kind === 'date' ? compareDates(cell, filter.value) : compareNumbers(cell, filter.value)) === 1;
     case 'lessThan':
       return (kind === 'date' ? compareDates(cell, filter.value) : compareNumbers(cell, filter.value)) === -1;
+    default:
+      return false;
   }
 }
 

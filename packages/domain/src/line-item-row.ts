@@ -30,7 +30,15 @@ export type LineItemRow = {
   hide_lineitem: boolean;
   exceptions: ExceptionKind[];
   text: Partial<Record<ColumnKey, string>>;
+  /**
+   * With a 'changed in the last' filter: for each date it names that changed in its window, the
+   * date (as the table displays it, empty for none) it had when the window opened.
+   */
+  was?: Partial<Record<ColumnKey, string>>;
 };
+
+/** The name of the value that carries a row's `was`, after its columns, when the query asks for one. */
+export const WAS_NAME = 'was';
 
 /** The rows of an answer as objects (the names once a page on the wire, once a row here). */
 export function decodeRows({
@@ -46,6 +54,9 @@ export function decodeRows({
       const value = values[index];
       if ((ROW_MARKS as readonly string[]).includes(name)) (row as Record<string, unknown>)[name] = value;
       if ((COLUMN_KEYS as readonly string[]).includes(name)) row.text[name as ColumnKey] = String(value);
+      if (name === WAS_NAME && typeof value === 'object' && value !== null) {
+        row.was = value as Partial<Record<ColumnKey, string>>;
+      }
     });
     return row;
   });

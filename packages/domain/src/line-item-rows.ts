@@ -37,13 +37,19 @@ export type LineItemRowsQuery = z.infer<typeof LineItemRowsQuery>;
 export const shownColumns = (query: Pick<LineItemRowsQuery, 'columns' | 'report'>): readonly ColumnKey[] =>
   query.columns ?? REPORT_COLUMNS[query.report];
 
-const RowValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.enum(EXCEPTION_KINDS))]);
+const RowValue = z.union([
+  z.string(),
+  z.number(),
+  z.boolean(),
+  z.array(z.enum(EXCEPTION_KINDS)),
+  z.record(z.string(), z.string()),
+]);
 
 export const LineItemRowsResponse = LineItemsResponse.omit({ lineItems: true }).extend({
   names: z
     .array(z.string())
     .describe(
-      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then each column asked (its text as the table shows it)`,
+      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then each column asked (its text as the table shows it), then, with a 'changed in the last' filter, was: for each date it names that changed in its window, the date it had when the window opened (YYYY-MM-DD, empty for none)`,
     ),
   rows: z.array(z.array(RowValue)).describe('One array of values a row, named by `names`'),
 });

@@ -49,6 +49,12 @@ export const LineItem = z.object({
     .array(z.enum(EXCEPTION_KINDS))
     .optional()
     .describe('What needs attention today (GET /api/LineItems only): see GET /api/Exceptions/summary'),
+  was: z
+    .partialRecord(z.enum(['atd', 'dest_eta', 'ata', 'est_delivery']), z.string().nullable())
+    .optional()
+    .describe(
+      "With a 'changed in the last' filter (GET /api/LineItems only): for each date it names that changed in its window, the value it had when the window opened (ISO timestamp, or null for none)",
+    ),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

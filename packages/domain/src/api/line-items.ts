@@ -22,6 +22,10 @@ export const LINE_ITEM_CALLS = {
     tag,
     who: 'signed-in',
     summary: 'One page of line items for a search, filters and sort',
+    description:
+      'A date column also filters relative to today, the UTC day (inNextDays, inLastDays, between, isToday, ' +
+      "beforeToday), or by its shipment's date history (changedInLastHours, changedInLastDays: each line item " +
+      'then says in `was` what the date was when the window opened). See `filters`.',
     query: LineItemQuery,
     response: LineItemsResponse,
   },

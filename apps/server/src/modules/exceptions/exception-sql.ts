@@ -6,8 +6,15 @@ import { type SQL, sql } from 'drizzle-orm';
 // (line-item-rows.ts), so every rule is a range of one indexed column as of `today`, and stays
 // right as days pass without any write.
 
-/** The day the rules are decided on, and the Admin's ETA slip threshold. */
-export type ExceptionContext = { today: string; etaSlipDays: number };
+/**
+ * The day the rules are decided on, and the Admin's ETA slip threshold. `now` (ISO timestamp) is
+ * the moment the dashboard's 'changed in the last' filters count back from; without it, the start
+ * of `today`.
+ */
+export type ExceptionContext = { today: string; etaSlipDays: number; now?: string };
+
+/** The moment 'changed in the last' counts back from. */
+export const nowOf = (context: ExceptionContext) => context.now ?? `${context.today}T00:00:00.000Z`;
 
 /** The UTC day of `moment`, as YYYY-MM-DD. */
 export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);

@@ -45,7 +45,8 @@ export async function readExceptionSettings(db: Queryable): Promise<ExceptionSet
 /** What the exceptions are decided on now: today's date by `clock`, and the threshold. */
 export async function exceptionContext(db: Queryable, clock: () => Date): Promise<ExceptionContext> {
   const [settings] = await db.select({ days: exceptionSettings.eta_slip_days }).from(exceptionSettings);
-  return { today: dayOf(clock()), etaSlipDays: settings?.days ?? 3 };
+  const now = clock();
+  return { today: dayOf(now), etaSlipDays: settings?.days ?? 3, now: now.toISOString() };
 }
 
 /** How many line items the principal sees have each of `kinds`, summed from exception_counts. */

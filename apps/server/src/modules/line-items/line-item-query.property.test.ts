@@ -1,12 +1,23 @@
 import {
   COLUMN_KEYS,
+  type ColumnKey,
+  DATE_ONLY_OPERATORS,
   displayText,
   exportedText,
-  FILTER_OPERATORS,
+  type FilterOperator,
+  LINE_ITEM_COLUMNS,
+  operatorsFor,
   REPORT_COLUMNS,
   REPORTS,
 } from '@quayside/domain/line-item-columns';
-import { LineItemQuery, queryLineItems } from '@quayside/domain/line-item-query';
+import {
+  changeWindows,
+  LineItemQuery,
+  type QueryMoment,
+  queryLineItems,
+  shiftDay,
+  valueBefore,
+} from '@quayside/domain/line-item-query';
 import type { LineItem } from '@quayside/domain/line-items';
 import { companyKey } from '@quayside/domain/text';
 import { sql } from 'drizzle-orm';
@@ -14,7 +25,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
-import { lineItems, parts, shipments } from '../../db/schema.ts';
+import { lineItems, parts, shipmentDateChanges, shipments } from '../../db/schema.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-database.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
 import { listLineItems, streamExportedRows } from './line-items.service.ts';
@@ -60,11 +71,17 @@ const COMPANIES = ['Blue Anchor', 'BLUE ANCHOR', 'blue anchor', 'Kestrel', 'Émi
 const TRANS = ['SEA', 'AIR', 'COU', 'ROA', 'BCN', 'sea', ''];
 // A few shared days, so that dates tie and the tie-breaker is exercised.
 const DAYS = ['2024-01-31', '2024-02-29', '2025-12-31', '1999-06-15'];
+/** The days a run may take for today: each a shared day, so relative ranges meet ties and edges. */
+const TODAYS = DAYS;
 const timestamp = fc.oneof(
   fc.constant(null),
   fc
     .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 23 }))
     .map(([day, hour]) => `${day}T${String(hour).padStart(2, '0')}:30:00.000Z`),
+  // A few days either side of a possible today: the relative filters' edges.
+  fc
+    .tuple(fc.constantFrom(...TODAYS), fc.integer({ min: -9, max: 9 }), fc.integer({ min: 0, max: 23 }))
+    .map(([day, shift, hour]) => `${shiftDay(day, shift)}T${String(hour).padStart(2, '0')}:00:00.000Z`),
   fc
     .date({ min: new Date('1990-01-01'), max: new Date('2040-01-01'), noInvalidDate: true })
     .map((date) => date.toISOString()),
@@ -92,12 +109,24 @@ const shipmentArbitrary = fc.record({
   ata: timestamp,
   est_delivery: timestamp,
   lineItems: fc.uniqueArray(lineItemArbitrary, { maxLength: 5, selector: (lineItem) => lineItem.title }),
+  // Its date history: changes of the dashboard's dates (and of one it does not show), some hours before now.
+  dateChanges: fc.array(
+    fc.record({
+      field: fc.constantFrom('atd', 'dest_eta', 'ata', 'est_delivery', 'eta'),
+      old_value: timestamp,
+      hoursAgo: fc.oneof(fc.constantFrom(0, 1, 23, 24, 25, 48, 72, 168), fc.integer({ min: -5, max: 400 })),
+    }),
+    { maxLength: 4 },
+  ),
 });
-const dataset = fc.array(shipmentArbitrary, { minLength: 1, maxLength: 6 });
-type Dataset = fc.Arbitrary<typeof dataset extends fc.Arbitrary<infer T> ? T : never>;
-type Shipments = Dataset extends fc.Arbitrary<infer T> ? T : never;
+const dataset = fc.record({
+  shipments: fc.array(shipmentArbitrary, { minLength: 1, maxLength: 6 }),
+  today: fc.constantFrom(...TODAYS),
+});
+type Shipments = (typeof dataset extends fc.Arbitrary<infer T> ? T : never)['shipments'];
 
-async function load(shipmentsToLoad: Shipments) {
+/** Loads the shipments and their date history (recorded as of `now`); answers the history as the reference reads it. */
+async function load(shipmentsToLoad: Shipments, now: string): Promise<QueryMoment['dateChanges']> {
   const { db } = database;
   await db.execute(sql`truncate shipments, line_items, parts, line_item_rows restart identity cascade`);
   for (const [index, shipment] of shipmentsToLoad.entries()) {
@@ -135,8 +164,27 @@ async function load(shipmentsToLoad: Shipments) {
         await db.insert(parts).values(lineItem.parts.map((part) => ({ line_item_id: item.id, ...part })));
       }
     }
+    for (const change of shipment.dateChanges) {
+      await db.insert(shipmentDateChanges).values({
+        shipment_id: row.id,
+        field: change.field,
+        old_value: date(change.old_value),
+        new_value: null,
+        changed_at: new Date(Date.parse(now) - change.hoursAgo * 3_600_000),
+        source: 'api',
+      });
+    }
   }
   await syncLineItemRows(db, 'all');
+  const history = await db.execute<{ shipment: string; field: string; old_value: string | null; at: string }>(sql`
+    select s.shipment, c.field, to_json(c.old_value)#>>'{}' as old_value, to_json(c.changed_at)#>>'{}' as at
+    from shipment_date_changes c join shipments s on s.id = c.shipment_id order by c.id`);
+  return history.rows.map((change) => ({
+    shipment: change.shipment,
+    field: change.field,
+    oldValue: change.old_value === null ? null : new Date(change.old_value).toISOString(),
+    at: new Date(change.at).toISOString(),
+  }));
 }
 
 const person = (role: Principal['role'], company: string): Principal => ({
@@ -181,11 +229,41 @@ function wireQuery(rows: LineItem[]) {
       : fc.constant(''),
     cells.length > 0 ? fc.constantFrom(...cells) : fc.constant(''),
   );
-  const filter = fc.record({
-    column: fc.constantFrom(...COLUMN_KEYS),
-    operator: fc.constantFrom(...FILTER_OPERATORS),
-    value: fragment,
-  });
+  // Each column with the operators its kind offers, and a value each operator takes (or none).
+  const days = fc.constantFrom('', '0', '1', '2', '7', '30', '3650');
+  const hours = fc.constantFrom('', '1', '23', '24', '25', '48', '168', '87600');
+  const between = fc
+    .tuple(fc.constantFrom(...DAYS), fc.integer({ min: -9, max: 9 }), fc.integer({ min: 0, max: 20 }))
+    .map(([day, shift, length]) => `${shiftDay(day, shift)}/${shiftDay(day, shift + length)}`);
+  const valueFor = (operator: FilterOperator) => {
+    switch (operator) {
+      case 'inNextDays':
+      case 'inLastDays':
+        return days;
+      case 'changedInLastDays':
+        return days.filter((value) => value !== '0');
+      case 'changedInLastHours':
+        return hours;
+      case 'between':
+        return fc.oneof(fc.constant(''), between);
+      default:
+        return fragment;
+    }
+  };
+  const filterOn = (columns: readonly ColumnKey[], operators: (column: ColumnKey) => readonly FilterOperator[]) =>
+    fc
+      .constantFrom(...columns)
+      .chain((column) =>
+        fc
+          .constantFrom(...operators(column))
+          .chain((operator) => valueFor(operator).map((value) => ({ column, operator, value }))),
+      );
+  // Half of them a date column's relative operator, whose edges are where a translation slips.
+  const dateColumns = COLUMN_KEYS.filter((column) => LINE_ITEM_COLUMNS[column].kind === 'date');
+  const filter = fc.oneof(
+    filterOn(COLUMN_KEYS, (column) => operatorsFor(LINE_ITEM_COLUMNS[column].kind)),
+    filterOn(dateColumns, () => DATE_ONLY_OPERATORS),
+  );
   const sortRule = fc.record({ key: fc.constantFrom(...COLUMN_KEYS), direction: fc.constantFrom('asc', 'desc') });
   return fc.record({
     q: fc.oneof(fc.constant(''), fragment),
@@ -201,29 +279,31 @@ function wireQuery(rows: LineItem[]) {
 }
 
 const admin = person('Admin', 'NAPCO');
-/** The query has no exception filter here: any day will do. */
-const NO_EXCEPTION_CONTEXT = { today: '2026-01-01', etaSlipDays: 3 };
 const ids = (rows: LineItem[]) => rows.map((row) => row._id);
 
 describe(`line-item queries on ${testEngine}: SQL answers exactly what the reference answers`, () => {
   it('for random data and random queries: the page, its order, total and totalAll', async () => {
     await fc.assert(
       fc.asyncProperty(dataset, fc.infiniteStream(fc.tuple(principalArbitrary)), async (data, principals) => {
-        await load(data);
+        // The query has no exception filter here; today and now are the relative filters'.
+        const now = `${data.today}T12:00:00.000Z`;
+        const NO_EXCEPTION_CONTEXT = { today: data.today, etaSlipDays: 3, now };
+        const dateChanges = await load(data.shipments, now);
+        const moment: QueryMoment = { today: data.today, now, dateChanges };
         const everything = await listLineItems(
           database.db,
           admin,
           LineItemQuery.parse({ pageSize: '500' }),
           NO_EXCEPTION_CONTEXT,
         );
-        const inserted = data.reduce((sum, shipment) => sum + shipment.lineItems.length, 0);
+        const inserted = data.shipments.reduce((sum, shipment) => sum + shipment.lineItems.length, 0);
         expect(everything.totalAll).toBe(inserted);
         const queries = fc.sample(wireQuery(everything.lineItems), { numRuns: 6 });
         for (const [index, wire] of queries.entries()) {
           const principal = principals.next().value?.[0] ?? admin;
           const query = LineItemQuery.parse(wire);
           const visible = visibleTo(principal, everything.lineItems);
-          const expected = queryLineItems(visible, query);
+          const expected = queryLineItems(visible, query, moment);
           const answer = await listLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT);
           const start = (query.page - 1) * query.pageSize;
           const context = { wire, principal: `${principal.role} ${principal.company}`, index };
@@ -232,6 +312,22 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
             ids: ids(expected.slice(start, start + query.pageSize)),
           });
           expect(answer.total).toBe(expected.length);
+          // What each changed date was when its window opened, as the reference reads the history.
+          const windows = Object.entries(changeWindows(query.filters, now)) as [ColumnKey, string][];
+          if (windows.length > 0) {
+            const expectedWas = expected.slice(start, start + query.pageSize).map((row) =>
+              Object.fromEntries(
+                windows.flatMap(([column, since]) => {
+                  const was = valueBefore(row, column, since, dateChanges);
+                  return was === undefined ? [] : [[column, was]];
+                }),
+              ),
+            );
+            expect({ ...context, was: answer.lineItems.map((row) => row.was) }).toEqual({
+              ...context,
+              was: expectedWas,
+            });
+          }
           expect(answer.totalAll).toBe(visible.length);
           // The export walks the same order in small batches, its cells as exported: no row lost, none repeated.
           const columns = REPORT_COLUMNS[query.report];

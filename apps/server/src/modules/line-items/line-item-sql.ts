@@ -1,9 +1,17 @@
 import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
-import { effectiveSort, type Filter, type RowQuery, type SortRule, tieOrder } from '@quayside/domain/line-item-query';
+import {
+  changeWindowStart,
+  dateFilterRange,
+  effectiveSort,
+  type Filter,
+  type RowQuery,
+  type SortRule,
+  tieOrder,
+} from '@quayside/domain/line-item-query';
 import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { lineItemRows } from '../../db/schema.ts';
-import { anyException, type ExceptionContext } from '../exceptions/exception-sql.ts';
+import { anyException, type ExceptionContext, nowOf } from '../exceptions/exception-sql.ts';
 import { sourceOf } from './line-item-source.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
@@ -62,7 +70,7 @@ export function queryCondition(query: RowQuery, context: ExceptionContext, { exc
     );
   }
   if (query.filters.length > 0) {
-    const filters = query.filters.map(filterCondition);
+    const filters = query.filters.map((filter) => filterCondition(filter, context));
     conditions.push(sql`(${sql.join(filters, query.logic === 'AND' ? sql` and ` : sql` or `)})`);
   }
   return conditions.length > 0 ? sql.join(conditions, sql` and `) : sql`true`;
@@ -75,13 +83,27 @@ export const hasCriteria = (query: RowQuery) =>
   query.filters.length > 0 ||
   (query.exception?.length ?? 0) > 0;
 
-function filterCondition(filter: Filter): SQL {
+function filterCondition(filter: Filter, context: ExceptionContext): SQL {
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;
   const cell = column(filter.column);
   const text = displayed(filter.column);
   if (filter.operator === 'isEmpty') return kind === 'text' ? sql`${cell} = ''` : sql`${cell} is null`;
   if (filter.operator === 'isNotEmpty') return kind === 'text' ? sql`${cell} <> ''` : sql`${cell} is not null`;
-  if (filter.value === '') return sql`true`;
+  const needsValue = filter.operator !== 'isToday' && filter.operator !== 'beforeToday';
+  if (needsValue && filter.value === '') return sql`true`;
+  if (filter.operator === 'changedInLastHours' || filter.operator === 'changedInLastDays') {
+    return changedSince(filter.column, changeWindowStart(filter, nowOf(context)));
+  }
+  const range = dateFilterRange(filter, context.today);
+  if (range === null) return sql`false`;
+  if (range !== undefined) {
+    // The bare comparisons greaterThan and lessThan make, on the same column: its index answers them.
+    const bounds = [
+      ...(range.from === null ? [] : [sql`${cell} >= ${range.from}::date`]),
+      ...(range.to === null ? [] : [sql`${cell} <= ${range.to}::date`]),
+    ];
+    return sql`(${sql.join(bounds, sql` and `)})`;
+  }
   const value = foldCase(filter.value);
   const like = escapeLike(value);
   switch (filter.operator) {
@@ -101,7 +123,20 @@ function filterCondition(filter: Filter): SQL {
       return kind === 'date' ? compareDate(cell, '>', filter.value) : compareNumber(filter.column, '>', filter.value);
     case 'lessThan':
       return kind === 'date' ? compareDate(cell, '<', filter.value) : compareNumber(filter.column, '<', filter.value);
+    default:
+      return sql`false`;
   }
+}
+
+/**
+ * The row's shipment has a change of this date in its date history at or after `since`. The
+ * changes of the last hours or days are few: found by the history's (field, changed_at) index
+ * (shipments/date-history.sql), then their rows by line_item_rows' shipment_id index.
+ */
+function changedSince(key: ColumnKey, since: string | null): SQL {
+  if (since === null) return sql`false`;
+  return sql`r.shipment_id in (select c.shipment_id from shipment_date_changes c
+    where c.field = ${rowColumnOf(key)} and c.changed_at >= ${since}::timestamptz)`;
 }
 
 /**
@@ -126,6 +161,22 @@ function compareDate(cell: SQL, operator: '=' | '>' | '<', value: string): SQL {
   if (date === null) return sql`false`;
   // No coalesce(): the bare comparison is what the column's index can answer.
   return sql`${cell} ${sql.raw(operator)} ${date}::date`;
+}
+
+/**
+ * For each date column of `windows`, what the row's date was when its window opened: {"v": the old
+ * value of its first change since} when it changed since, else null. Read for a page's rows only,
+ * by the history's (shipment_id, field, id) index.
+ */
+export function wasOf(windows: Partial<Record<ColumnKey, string>>): SQL | undefined {
+  const entries = Object.entries(windows) as [ColumnKey, string][];
+  if (entries.length === 0) return undefined;
+  const values = entries.map(
+    ([key, since]) => sql`${key}::text, (select json_build_object('v', c.old_value) from shipment_date_changes c
+      where c.shipment_id = r.shipment_id and c.field = ${rowColumnOf(key)} and c.changed_at >= ${since}::timestamptz
+      order by c.id limit 1)`,
+  );
+  return sql`json_build_object(${sql.join(values, sql`, `)})`;
 }
 
 const BIGINT_MIN = -(2n ** 63n);

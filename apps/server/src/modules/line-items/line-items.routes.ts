@@ -1,5 +1,6 @@
 import { exportFileName } from '@quayside/domain/csv';
 import { BULK_MAX_IDS } from '@quayside/domain/line-item-bulk';
+import { isChangeOperator } from '@quayside/domain/line-item-columns';
 import type { RowQuery } from '@quayside/domain/line-item-query';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
@@ -9,7 +10,7 @@ import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type BulkWorkLimits, perUserLimit } from '../../lib/per-user-limit.ts';
 import { type RequestOf, serve } from '../../lib/serve.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
-import type { ExceptionContext } from '../exceptions/exception-sql.ts';
+import { type ExceptionContext, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import {
   countLineItems,
@@ -28,9 +29,15 @@ import { exportCsv } from './line-items-export.ts';
  */
 const REMEMBERED_ANSWERS = 200;
 
-/** What a principal's answer depends on besides the data: what it may see, what it asked, and the day. */
-const answerKey = (request: FastifyRequest, context: ExceptionContext) =>
-  `${request.principal.role}\n${request.principal.company}\n${context.today}\n${request.url}`;
+/**
+ * What a principal's answer depends on besides the data: what it may see, what it asked, and the
+ * day; with a 'changed in the last' filter, the minute too, since its window moves with the clock.
+ */
+const answerKey = (request: FastifyRequest, context: ExceptionContext) => {
+  const { filters = [] } = request.query as Partial<RowQuery>;
+  const moment = filters.some((filter) => isChangeOperator(filter.operator)) ? nowOf(context).slice(0, 16) : '';
+  return `${request.principal.role}\n${request.principal.company}\n${context.today}\n${moment}\n${request.url}`;
+};
 
 /**
  * A bulk change of a million rows holds their locks for a while: one at a time per person is what

@@ -1,7 +1,7 @@
 import type { ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
-import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
-import { type ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
+import { changeWindows, type LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
+import { type ROW_MARKS, rowValueNames, WAS_NAME } from '@quayside/domain/line-item-row';
 import { type LineItemRowsQuery, type LineItemRowsResponse, shownColumns } from '@quayside/domain/line-item-rows';
 import {
   COUNT_LIMIT,
@@ -9,6 +9,7 @@ import {
   type LineItemsResponse,
   type LineItemUpdateBody,
 } from '@quayside/domain/line-items';
+import { displayDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
@@ -20,12 +21,12 @@ import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
+import { type ExceptionContext, exceptionsOf, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { type SourceField, sourceOf } from './line-item-source.ts';
-import { displayed, exported, hasCriteria, orderBy, queryCondition, sortKeys } from './line-item-sql.ts';
+import { displayed, exported, hasCriteria, orderBy, queryCondition, sortKeys, wasOf } from './line-item-sql.ts';
 
 type RowMark = (typeof ROW_MARKS)[number];
 
@@ -55,7 +56,19 @@ async function matchingCondition(db: Queryable, principal: Principal, query: Row
   };
 }
 
-type PageRow = { line_item_id: string; exceptions: ExceptionKind[] };
+/** With a 'changed in the last' filter, each date's value when its window opened ({v}), or null when it did not change since. */
+type PageWas = Partial<Record<ColumnKey, { v: string | null } | null>>;
+type PageRow = { line_item_id: string; exceptions: ExceptionKind[]; was?: PageWas };
+
+/** A page row's `was` as the API answers it: the dates that changed in their window, each its value then. */
+function wasDates(was: PageWas | undefined): Partial<Record<ColumnKey, string | null>> | undefined {
+  if (was === undefined || was === null) return undefined;
+  return Object.fromEntries(
+    Object.entries(was).flatMap(([key, entry]) =>
+      entry === null || entry === undefined ? [] : [[key, entry.v === null ? null : new Date(entry.v).toISOString()]],
+    ),
+  );
+}
 
 /**
  * The first COUNT_LIMIT + 1 matches in one statement: how many there are and, sorted among
@@ -91,8 +104,9 @@ async function findPage(
   const totalAll = await countVisible(db, principal);
   const order = orderBy(sortKeys(query.sort));
   const offset = (query.page - 1) * query.pageSize;
+  const was = wasOf(changeWindows(query.filters, nowOf(context)));
   const pageOf = (rows: SQL) => sql`
-    select r.line_item_id, ${exceptionsOf(context)} as exceptions from ${rows}
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions${was ? sql`, ${was} as was` : sql``} from ${rows}
     order by ${order} limit ${query.pageSize} offset ${offset}`;
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
   // Common exceptions alone are known to pass it unread (their walk would begin at the newest, unmatched rows).
@@ -135,10 +149,14 @@ export async function listLineItems(
   context: ExceptionContext,
 ): Promise<LineItemsResponse> {
   const { rows, ...counts } = await findPage(db, principal, query, context);
-  const exceptions = new Map(rows.map((row) => [Number(row.line_item_id), row.exceptions]));
-  const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
+  const pageRows = new Map(rows.map((row) => [Number(row.line_item_id), row]));
+  const lineItems = await lineItemsByIds(db, [...pageRows.keys()]);
   return {
-    lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
+    lineItems: lineItems.map((lineItem) => {
+      const row = pageRows.get(Number(lineItem._id));
+      const was = wasDates(row?.was);
+      return { ...lineItem, exceptions: row?.exceptions ?? [], ...(was === undefined ? {} : { was }) };
+    }),
     ...counts,
   };
 }
@@ -168,7 +186,20 @@ export async function listLineItemRows(
 ): Promise<LineItemRowsResponse> {
   const { rows: page, ...counts } = await findPage(db, principal, query, context);
   const names = rowValueNames(shownColumns(query));
-  return { ...counts, names, rows: await rowValues(db, page, names) };
+  const rows = await rowValues(db, page, names);
+  if (!page.some((row) => row.was !== undefined)) return { ...counts, names, rows };
+  // The dates as the table displays them, after the columns.
+  const displayedWas = new Map(
+    page.map((row) => [
+      String(row.line_item_id),
+      Object.fromEntries(Object.entries(wasDates(row.was) ?? {}).map(([key, iso]) => [key, displayDate(iso ?? null)])),
+    ]),
+  );
+  return {
+    ...counts,
+    names: [...names, WAS_NAME],
+    rows: rows.map((values) => [...values, displayedWas.get(String(values[0])) ?? {}]),
+  };
 }
 
 type RowValues = LineItemRowsResponse['rows'][number];

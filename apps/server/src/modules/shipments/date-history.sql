@@ -53,3 +53,8 @@ WHEN (OLD.etd IS DISTINCT FROM NEW.etd OR OLD.origin_etd IS DISTINCT FROM NEW.or
    OR OLD.obl_received_date IS DISTINCT FROM NEW.obl_received_date)
 EXECUTE FUNCTION record_shipment_date_changes();
 
+
+-- The dashboard's 'changed in the last N hours/days' filters (line-items/line-item-sql.ts) find a
+-- date's recent changes by this index, whatever the size of the history.
+CREATE INDEX IF NOT EXISTS shipment_date_changes_field_changed_at_index
+  ON shipment_date_changes (field, changed_at, shipment_id);

@@ -19,6 +19,7 @@ import { DashboardToolbar } from './dashboard-toolbar.tsx';
 import { FilterPanel } from './filters/filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters/filters.ts';
 import { NeedsAttention } from './filters/needs-attention.tsx';
+import { TimeQuestions } from './filters/time-questions.tsx';
 import { rememberOpeningView } from './prefetch-dashboard.ts';
 import { ReportPanel, ReportTabs } from './report-tabs.tsx';
 import { useDashboardData } from './use-dashboard-data.ts';
@@ -103,6 +104,10 @@ function LineItemsDashboard({ email }: { email: string }) {
       <NeedsAttention
         chosen={view.exceptions}
         onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
+      />
+      <TimeQuestions
+        filters={view.filters}
+        onChoose={(filters) => dispatch({ type: 'filter', filters, filterLogic: 'AND' })}
       />
 
       <DashboardToolbar

@@ -105,4 +105,58 @@ describe('the filter panel', () => {
     expect(onClose).toHaveBeenCalledTimes(2);
     expect(onApply).not.toHaveBeenCalled();
   });
+
+  it("offers a date column's relative operators, with a number of days or two dates, and applies them as written", async () => {
+    const { panel, row, onApply } = openPanel();
+    const operator = () => within(row(1)).getByRole('combobox', { name: 'Operator' });
+    // A text column does not offer them.
+    expect(within(operator()).queryByRole('option', { name: 'in the next N days' })).toBeNull();
+    await userEvent.selectOptions(within(row(1)).getByRole('combobox', { name: 'Column' }), 'dest_eta');
+    await userEvent.selectOptions(operator(), 'in the next N days');
+    await userEvent.type(within(row(1)).getByRole('spinbutton', { name: 'Days' }), '7');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Filter' }));
+    await userEvent.selectOptions(within(row(2)).getByRole('combobox', { name: 'Column' }), 'atd');
+    await userEvent.selectOptions(within(row(2)).getByRole('combobox', { name: 'Operator' }), 'between');
+    await userEvent.type(within(row(2)).getByLabelText('From'), '2026-03-01');
+    await userEvent.type(within(row(2)).getByLabelText('To'), '2026-03-31');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Add Filter' }));
+    await userEvent.selectOptions(within(row(3)).getByRole('combobox', { name: 'Column' }), 'ata');
+    await userEvent.selectOptions(within(row(3)).getByRole('combobox', { name: 'Operator' }), 'is today');
+    expect(within(row(3)).getByText('No value needed')).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(onApply).toHaveBeenCalledWith(
+      [
+        { column: 'dest_eta', operator: 'inNextDays', value: '7' },
+        { column: 'atd', operator: 'between', value: '2026-03-01/2026-03-31' },
+        { column: 'ata', operator: 'isToday', value: '' },
+      ],
+      'AND',
+    );
+  });
+
+  it('says what is wrong with a number of hours or two dates out of order, and applies nothing until fixed', async () => {
+    const { panel, row, onApply } = openPanel([
+      { column: 'dest_eta', operator: 'changedInLastHours', value: '0' },
+      { column: 'atd', operator: 'between', value: '2026-03-31/2026-03-01' },
+    ]);
+    expect(within(row(1)).getByRole('spinbutton', { name: 'Hours' })).toHaveValue(0);
+    expect(
+      within(row(1)).getByText('The operator changedInLastHours takes a whole number of hours from 1 to 87600.'),
+    ).toBeInTheDocument();
+    expect(within(row(2)).getByText(/the first not after the second/)).toBeInTheDocument();
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(onApply).not.toHaveBeenCalled();
+    await userEvent.click(within(row(2)).getByRole('button', { name: 'Remove filter 2' }));
+    await userEvent.clear(within(row(1)).getByRole('spinbutton', { name: 'Hours' }));
+    await userEvent.type(within(row(1)).getByRole('spinbutton', { name: 'Hours' }), '24');
+    await userEvent.click(within(panel).getByRole('button', { name: 'Apply Filters' }));
+    expect(onApply).toHaveBeenCalledWith([{ column: 'dest_eta', operator: 'changedInLastHours', value: '24' }], 'AND');
+  });
+
+  it('goes back to contains when a date operator row moves to a text column', async () => {
+    const { row } = openPanel([{ column: 'dest_eta', operator: 'inLastDays', value: '3' }]);
+    await userEvent.selectOptions(within(row(1)).getByRole('combobox', { name: 'Column' }), 'title');
+    expect(within(row(1)).getByRole('combobox', { name: 'Operator' })).toHaveValue('contains');
+    expect(within(row(1)).getByRole('textbox', { name: 'Value' })).toHaveValue('');
+  });
 });

@@ -5,7 +5,7 @@ import { REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { useId, useRef, useState } from 'react';
 import { FilterRow } from './filter-row.tsx';
-import { type FilterLogic, isActiveFilter, newFilter } from './filters.ts';
+import { type FilterLogic, isActiveFilter, newFilter, valueProblem } from './filters.ts';
 
 /** SPEC.md §9: the filter panel is 600 px wide. */
 export const FILTER_PANEL_WIDTH = 600;
@@ -59,6 +59,8 @@ function FilterPanelContent({
   const formRef = useRef<HTMLFormElement>(null);
   const isChanged = draftLogic !== logic || JSON.stringify(rows.filter(isActiveFilter)) !== JSON.stringify(filters);
   const apply = () => {
+    // A row whose value cannot be applied says why under it, and nothing is applied until it is fixed.
+    if (rows.some((row) => valueProblem(row) !== null)) return;
     // A row waiting for a value would pass every line item (SPEC.md §5): it is dropped, not counted.
     onApply(rows.filter(isActiveFilter), draftLogic);
     onClose();

@@ -55,4 +55,18 @@ describe('filters (SPEC.md §2 Filter panel, §5)', () => {
     ).toBe('Filtered by PO # contains "45" OR ATA is empty');
     expect(filterSummary([], 'AND')).toBe('');
   });
+
+  it('describes the relative operators in words, with their number or dates', () => {
+    expect(describeFilter({ column: 'dest_eta', operator: 'inNextDays', value: '7' })).toBe(
+      'Dest. ETA in the next 7 days',
+    );
+    expect(describeFilter({ column: 'dest_eta', operator: 'changedInLastHours', value: '1' })).toBe(
+      'Dest. ETA changed in the last 1 hour',
+    );
+    expect(describeFilter({ column: 'atd', operator: 'between', value: '2026-03-01/2026-03-31' })).toBe(
+      'ATD between 2026-03-01 and 2026-03-31',
+    );
+    expect(describeFilter({ column: 'ata', operator: 'beforeToday', value: '' })).toBe('ATA before today');
+    expect(needsValue('isToday')).toBe(false);
+  });
 });

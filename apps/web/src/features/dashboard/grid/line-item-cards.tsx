@@ -21,8 +21,12 @@ type LineItemCardsProps = {
   emptyState?: ReactNode;
 };
 
-const cellValue = (row: LineItemRow, column: ColumnKey): ReactNode =>
-  column === 'transit_type' ? <TransitChip transitType={row.text.transit_type ?? ''} /> : row.text[column] || '—';
+const cellValue = (row: LineItemRow, column: ColumnKey): ReactNode => {
+  if (column === 'transit_type') return <TransitChip transitType={row.text.transit_type ?? ''} />;
+  const was = row.was?.[column];
+  // A date that changed in a 'changed in the last' filter's window says what it was, as the table does.
+  return was === undefined ? row.text[column] || '—' : `${row.text[column] || 'none'} (was ${was || 'none'})`;
+};
 
 /**
  * Below 768 px the table's page as a list of cards, one per line item, each its line item's link

@@ -6,7 +6,7 @@ import {
   TRANSIT_COLOURS,
   TRANSIT_TYPE_OTHER,
 } from '@quayside/domain/constants';
-import type { ColumnKey, Density } from '@quayside/domain/line-item-columns';
+import { type ColumnKey, type Density, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { LineItemRow } from '@quayside/domain/line-item-row';
 import type { MouseEvent, SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -240,11 +240,28 @@ function LineItemCell({ column, row, canEditParts, navigationState, cell, sticky
           </div>
         </td>
       );
-    default:
+    default: {
+      const was = row.was?.[column];
+      if (was === undefined) {
+        return (
+          <td {...cell} {...pinned}>
+            {text}
+          </td>
+        );
+      }
+      // A date that changed in a 'changed in the last' filter's window says, on the same line (rows
+      // keep their height), what it was when the window opened.
+      const label = LINE_ITEM_COLUMNS[column].label;
       return (
-        <td {...cell} {...pinned}>
-          {text}
+        <td {...cell} {...pinned} title={`${label} ${was || 'none'} → ${text || 'none'}`}>
+          <span style={{ whiteSpace: 'nowrap' }}>
+            {text}{' '}
+            <span className="was-date" style={{ color: grey[700], fontSize: '0.85em' }}>
+              (was {was || 'none'})
+            </span>
+          </span>
         </td>
       );
+    }
   }
 }

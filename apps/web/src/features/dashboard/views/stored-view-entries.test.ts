@@ -25,6 +25,14 @@ describe('stored view entries', () => {
           '\u0000',
           '\u007f',
           '\ud800',
+          // The relative date operators' values: a number of days or hours, two dates.
+          '7',
+          ' 24 ',
+          '0',
+          '-1',
+          '3651',
+          '2026-03-01/2026-03-31',
+          '2026-03-31/2026-03-01',
         ),
       );
       const stored = fc.record(

@@ -2,6 +2,7 @@ import {
   type ColumnKey,
   FILTER_OPERATORS,
   type Filter,
+  filterProblem,
   LINE_ITEM_COLUMNS,
   type SortRule,
 } from '@quayside/domain/line-item-columns';
@@ -25,7 +26,8 @@ export function parseFilter(entry: unknown): Filter | null {
   const { column, operator, value = '' } = entry as Record<string, unknown>;
   if (!isColumnKey(column) || !isFilterOperator(operator) || typeof value !== 'string') return null;
   const trimmed = value.trim();
-  return isQueryText(trimmed) ? { column, operator, value: trimmed } : null;
+  const filter = { column, operator, value: trimmed };
+  return isQueryText(trimmed) && filterProblem(filter) === null ? filter : null;
 }
 
 /** What the domain's `SortRule.safeParse(entry).data` gives, or null. */
