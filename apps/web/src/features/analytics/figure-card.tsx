@@ -72,6 +72,9 @@ function CellContent({ cell }: { cell: Cell }) {
   );
 }
 
+/** The height of a grouped table's first header row, so the second sticks just below it. */
+const GROUP_ROW_HEIGHT = 32;
+
 /** A figure's numbers as a table: the same rows as its CSV. */
 export function FigureTableView({ table, caption }: { table: FigureTable; caption: string }) {
   return (
@@ -79,12 +82,46 @@ export function FigureTableView({ table, caption }: { table: FigureTable; captio
     <TableContainer sx={{ maxHeight: 420 }} tabIndex={0}>
       <Table size="small" stickyHeader aria-label={caption}>
         <TableHead>
+          {table.shown ? (
+            <TableRow>
+              {table.shown.groups.map((group, index) => (
+                <TableCell
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the groups are in column order.
+                  key={index}
+                  colSpan={group.span}
+                  align="center"
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', height: GROUP_ROW_HEIGHT, py: 0 }}
+                >
+                  {group.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          ) : null}
           <TableRow>
-            {table.columns.map((column, index) => (
-              <TableCell key={column} align={index === 0 ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
-                {column}
-              </TableCell>
-            ))}
+            {table.columns.map((column, index) => {
+              const shown = table.shown?.headers[index];
+              return (
+                <TableCell
+                  key={column}
+                  align={index === 0 ? 'left' : 'right'}
+                  sx={{
+                    fontWeight: 600,
+                    ...(table.shown ? { whiteSpace: 'nowrap', top: GROUP_ROW_HEIGHT } : {}),
+                  }}
+                >
+                  {shown === undefined || shown === column ? (
+                    column
+                  ) : (
+                    <>
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
+                        {column}
+                      </Box>
+                      <span aria-hidden="true">{shown}</span>
+                    </>
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>
