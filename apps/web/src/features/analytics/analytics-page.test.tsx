@@ -200,4 +200,14 @@ describe('the analytics page', () => {
     await userEvent.click(screen.getByRole('button', { name: 'What Open exceptions means' }));
     expect(await screen.findByText(/The date range does not narrow them/)).toBeInTheDocument();
   });
+
+  it('writes the Chart | Table toggles in the same case as the buttons beside them', async () => {
+    renderScreen(<AnalyticsPage />, { user: EMPLOYEE, at: '/analytics', route: '/analytics', api: answers });
+    await screen.findByRole('heading', { name: 'Volume' });
+    const volume = section('Volume');
+    const toggle = within(volume).getByRole('button', { name: 'Table' });
+    const button = within(volume).getByRole('button', { name: 'Download Volume as CSV' });
+    expect(getComputedStyle(toggle).textTransform).toBe(getComputedStyle(button).textTransform);
+    expect(getComputedStyle(toggle).textTransform).toBe('none');
+  });
 });
