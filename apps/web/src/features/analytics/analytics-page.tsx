@@ -143,6 +143,7 @@ function TransitFigures({ query }: FigureProps) {
         result={result}
         table={transitByLaneTable}
         fileName={fileName('transit-time-by-lane', query)}
+        isWide
       />
     </>
   );

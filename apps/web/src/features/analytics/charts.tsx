@@ -25,7 +25,12 @@ const PERCENT_AXIS = [{ min: 0, max: 100, label: '%' }];
  * one bar dwarfs the rest (589 against 3), the small ones stay visible and readable without a
  * scale that would misstate them (a logarithmic one cannot show 0, and reads wrongly at a glance).
  */
-const LABELLED_BARS = { barLabel: 'value', barLabelPlacement: 'outside', minBarSize: 4 } as const;
+const LABELLED_BARS = {
+  // A zero says so too ('value' would leave it blank).
+  barLabel: (item: { value: number | null }) => (item.value === null ? null : String(item.value)),
+  barLabelPlacement: 'outside',
+  minBarSize: 4,
+} as const;
 /** Room at the bars' ends for the labels beside them. */
 const LABEL_ROOM = 36;
 

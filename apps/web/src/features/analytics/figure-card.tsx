@@ -164,6 +164,8 @@ type FigureCardProps<Data> = {
   chart?: (data: Data) => ReactNode;
   /** Said under the chart or table (a note, links). */
   more?: (data: Data) => ReactNode;
+  /** Spans the page's grid, for a table too wide for half of it (the lanes: two ports and six figures). */
+  isWide?: boolean;
 };
 
 /** One figure: its title and definition, chart or table, a CSV of its numbers, and its empty, loading and failed states. */
@@ -177,6 +179,7 @@ export function FigureCard<Data>({
   emptyText = NO_SHIPMENTS,
   chart,
   more,
+  isWide = false,
 }: FigureCardProps<Data>) {
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -208,7 +211,12 @@ export function FigureCard<Data>({
   }
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: 2, minWidth: 0, ...(isWide ? { gridColumn: '1 / -1' } : {}) }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Typography id={headingId} variant="h6" component="h2">
           {title}
