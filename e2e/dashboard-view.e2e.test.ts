@@ -304,7 +304,11 @@ describe('what each role sees', () => {
       .toEqual(own.lineItems.map((lineItem) => lineItem.title));
     expect([...new Set(own.lineItems.map((lineItem) => lineItem.forwarder_name))]).toEqual([forwarder.company]);
     // Its own name on every row would say nothing: the column starts hidden for a forwarder.
-    expect(await table(page).getByRole('columnheader', { name: /^Forwarder Name/ }).count()).toBe(0);
+    expect(
+      await table(page)
+        .getByRole('columnheader', { name: /^Forwarder Name/ })
+        .count(),
+    ).toBe(0);
     expect(await table(page).getByRole('img', { name: 'Hidden record' }).count()).toBe(0);
     await roleShown(page, 'Forwarder');
     await page.getByRole('link', { name: 'New Shipment' }).waitFor();
