@@ -94,3 +94,79 @@ test('the analytics page follows its filters, and an open exception leads into t
   await expect.poll(() => own.locator('tbody th').allInnerTexts()).toEqual([FORWARDER]);
   await expectNoSeriousA11yViolations(forwarderPage);
 });
+
+/** 'Late departure: 14' links under 'Open exceptions', as { label: count }. */
+async function openExceptionFigures(page: Page) {
+  const card = page.getByRole('region', { name: 'Open exceptions' });
+  await card.getByRole('link').first().waitFor();
+  const links = await card.getByRole('link', { name: /^[A-Z][a-zA-Z ]+: \d+$/ }).allInnerTexts();
+  return Object.fromEntries(
+    links.map((text) => {
+      const [, label = '', count = ''] = /^(.+): (\d+)$/.exec(text.trim()) ?? [];
+      return [label, Number(count)];
+    }),
+  );
+}
+
+/** The dashboard's 'Needs attention' chips ('Late departure · 14'), as { label: count }. */
+async function dashboardChips(page: Page) {
+  const chips = page.getByRole('group', { name: 'Needs attention' }).getByRole('button');
+  await chips.first().waitFor();
+  return Object.fromEntries(
+    (await chips.allInnerTexts()).map((text) => {
+      const [, label = '', count = ''] = /^(.+?) · ([\d,]+)$/.exec(text.trim()) ?? [];
+      return [label, Number(count.replaceAll(',', ''))];
+    }),
+  );
+}
+
+test("the open exceptions figure equals the dashboard's chips, for staff and for a forwarder, whatever the range", async () => {
+  for (const who of [users().admin, users().forwarder]) {
+    const context = await openContext(browser);
+    const page = await context.newPage();
+    await signIn(page, who);
+    const chips = await dashboardChips(page);
+    expect(Object.keys(chips).length).toBeGreaterThan(0);
+    // One action from the dashboard: Analytics, in the sidebar; the figure is there with the default range.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).click();
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(await openExceptionFigures(page)).toEqual(chips);
+    // Every bar says its value, however small beside the largest.
+    const bars = page.getByRole('region', { name: 'Open exceptions' }).locator('svg text');
+    const labels = await bars.allTextContents();
+    for (const count of Object.values(chips)) expect(labels).toContain(String(count));
+    // A range nobody shipped in changes nothing: open exceptions are today's.
+    await page.goto('/analytics?from=2001-01-01&to=2001-01-31');
+    await page.getByRole('heading', { name: 'Analytics', level: 1 }).waitFor();
+    expect(await openExceptionFigures(page)).toEqual(chips);
+    await context.close();
+  }
+});
+
+test('the lane table fits its card at 1440 px, and the grace is set with the other Admin settings', async () => {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await signIn(page, users().admin);
+  await page.goto('/analytics?from=2024-01-01&to=2026-12-31');
+  const lanes = page.getByRole('region', { name: 'Transit time by lane' });
+  const table = lanes.getByRole('table', { name: 'Transit time by lane' });
+  await table.locator('tbody tr').first().waitFor();
+  const fit = await table.evaluate((element) => {
+    const container = element.parentElement as HTMLElement;
+    const headers = [...element.querySelectorAll('thead th')].map((cell) => cell.getBoundingClientRect().height);
+    return { overflow: container.scrollWidth - container.clientWidth, tallest: Math.max(...headers) };
+  });
+  // No sideways scrolling, and no header wrapped onto a second line.
+  expect(fit.overflow).toBeLessThanOrEqual(0);
+  expect(fit.tallest).toBeLessThan(48);
+  expect(await page.getByRole('spinbutton', { name: 'On-time grace (days)' }).count()).toBe(0);
+  await page.getByRole('main').getByRole('link', { name: 'Exception rules' }).click();
+  await page.getByRole('heading', { name: 'Exception rules', exact: true }).waitFor();
+  await page
+    .getByRole('region', { name: 'On-time grace' })
+    .getByRole('spinbutton', { name: 'On-time grace (days)' })
+    .waitFor();
+  await expectNoSeriousA11yViolations(page);
+  await context.close();
+});

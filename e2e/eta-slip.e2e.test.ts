@@ -116,7 +116,7 @@ test("an import moves a Dest. ETA by 10 days: 'ETA slipped' on the dashboard, in
   ] as const) {
     await page.goto(path);
     await page.getByRole('heading', { name: heading, exact: true }).waitFor();
-    await page.getByRole('button', { name: path === '/webhooks' ? 'Register' : 'Save' }).waitFor();
+    await page.getByRole('button', { name: path === '/webhooks' ? 'Register' : 'Save', exact: true }).waitFor();
     await expectNoSeriousA11yViolations(page);
   }
   await context.close();

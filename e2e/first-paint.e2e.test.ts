@@ -116,4 +116,31 @@ describe("the dashboard's first rows in the page", () => {
     await page.waitForURL((url) => url.pathname === '/login');
     expect((await context.cookies()).map((cookie) => cookie.name)).not.toContain(OPENING_ROWS_COOKIE);
   });
+
+  test("draw a forwarder's table without its own name on every row, as the app then shows it, without asking again", async () => {
+    const context = await openContext(browser);
+    const first = await context.newPage();
+    await signIn(first, users().forwarder);
+    // Once the app knows the role, it tells the server what '/' opens on for this forwarder.
+    const firstHeaders = first.getByRole('grid', { name: 'Line items' }).getByRole('columnheader');
+    await appRows(first).first().waitFor();
+    await expect.poll(() => firstHeaders.filter({ hasText: 'Forwarder Name' }).count(), { timeout: 10_000 }).toBe(0);
+    const drawn = await pageWithoutScripts(context);
+    await drawn.goto('/');
+    await drawnRows(drawn).first().waitFor();
+    const drawnHeaders = await drawn
+      .locator(`#${FIRST_PAINT_ID} thead th span`)
+      .evaluateAll((spans) => spans.map((span) => span.getAttribute('data-text') ?? ''));
+    expect(drawnHeaders).toContain('PO #');
+    expect(drawnHeaders).not.toContain('Forwarder Name');
+
+    const page = await context.newPage();
+    const requests = rowsRequests(page);
+    await page.goto('/');
+    await expect.poll(() => page.locator(`#${FIRST_PAINT_ID}`).count()).toBe(0);
+    await appRows(page).first().waitFor();
+    const headers = page.getByRole('grid', { name: 'Line items' }).getByRole('columnheader');
+    expect(await headers.filter({ hasText: 'Forwarder Name' }).count()).toBe(0);
+    expect(requests).toEqual([]);
+  });
 });

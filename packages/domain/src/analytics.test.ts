@@ -87,7 +87,7 @@ describe('the filters', () => {
     expect(messages({ from: '2027-01-01', to: '2027-01-02', owner: 'x' })).toHaveLength(1);
   });
 
-  it('travel to the dashboard as its filters: the range as the days either side, the rest as equals', () => {
+  it('travel to the dashboard as its filters, as equals; not the date range, which open exceptions ignore', () => {
     const query = AnalyticsQuery.parse({
       from: '2027-03-01',
       to: '2027-03-31',
@@ -97,16 +97,11 @@ describe('the filters', () => {
       consignee: 'Pipe Co',
     });
     expect(dashboardFiltersOf(query, 'Kestrel Freight')).toEqual([
-      { column: 'dest_eta', operator: 'greaterThan', value: '2027-02-28' },
-      { column: 'dest_eta', operator: 'lessThan', value: '2027-04-01' },
       { column: 'transit_type', operator: 'equals', value: 'N/A' },
       { column: 'forwarder_name', operator: 'equals', value: 'Kestrel Freight' },
       { column: 'origin_port', operator: 'equals', value: 'CNSHA' },
       { column: 'cosignee_name', operator: 'equals', value: 'Pipe Co' },
     ]);
-    expect(dashboardFiltersOf(AnalyticsQuery.parse({ from: '2027-01-01', to: '2027-12-31' }))).toEqual([
-      { column: 'atd', operator: 'greaterThan', value: '2026-12-31' },
-      { column: 'atd', operator: 'lessThan', value: '2028-01-01' },
-    ]);
+    expect(dashboardFiltersOf(AnalyticsQuery.parse({ from: '2027-01-01', to: '2027-12-31' }))).toEqual([]);
   });
 });

@@ -65,7 +65,7 @@ export function figureDefinition(figure: Figure, graceDays: number): string {
     case 'eta_accuracy':
       return 'ATA minus the first promised Dest. ETA, in days (late is positive), and how many days before ATA the Dest. ETA was last set.';
     case 'open_exceptions':
-      return 'Line items with each exception as of today, by kind and by forwarder.';
+      return "Line items with each exception as of today, by kind and by forwarder: the dashboard's 'Needs attention' counts. The date range does not narrow them (a shipment that has not departed has no ATD); the other filters do.";
     case 'document_timeliness':
       return 'Shipments whose documents due at departure (the checklist for their Mode) had all been uploaded by the day of their ATA, of the shipments that have arrived.';
   }
@@ -230,7 +230,13 @@ const ScorecardFigures = z.object({
   medianTransitDays: z.number().nullable().describe('ATD to ATA'),
   medianEtaErrorDays: z.number().nullable().describe('ATA minus the first promised Dest. ETA'),
   etaSlipsPerShipment: z.number().nullable().describe('Times Dest. ETA moved later, per shipment, two decimals'),
-  openExceptions: z.number().int().describe('Line items with any exception today'),
+  openExceptions: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Line items with any exception today, whatever the range; null for the range before (only today is known)',
+    ),
   documentTimelinessPercent: z.number().nullable(),
 });
 export type ScorecardFigures = z.infer<typeof ScorecardFigures>;
@@ -246,20 +252,14 @@ export const ScorecardResponse = z.object({
 });
 export type ScorecardResponse = z.infer<typeof ScorecardResponse>;
 
-const shiftDay = (iso: string, days: number) =>
-  new Date((dayNumber(iso) + days) * 86_400_000).toISOString().slice(0, 10);
-
 /**
- * The dashboard's filters (AND) that pick the line items an analytics question counts, for the
- * links from 'Open exceptions' into the dashboard: the date range, transit type, forwarder, ports
- * and consignee. The dashboard has no Mode column, so a Mode filter cannot travel.
+ * The dashboard's filters (AND) that pick the line items 'Open exceptions' counts, for its links
+ * into the dashboard: transit type, forwarder, ports and consignee. Not the date range, which open
+ * exceptions ignore (they are today's, and an undeparted shipment has no ATD); the dashboard has no
+ * Mode column, so a Mode filter cannot travel either.
  */
 export function dashboardFiltersOf(query: AnalyticsQuery, forwarder = query.forwarder): Filter[] {
-  const column = query.dateBy;
-  const filters: Filter[] = [
-    { column, operator: 'greaterThan', value: shiftDay(query.from, -1) },
-    { column, operator: 'lessThan', value: shiftDay(query.to, 1) },
-  ];
+  const filters: Filter[] = [];
   const equal = (column: Filter['column'], value: string | undefined) => {
     if (value?.trim()) filters.push({ column, operator: 'equals', value: value.trim() });
   };

@@ -1,6 +1,7 @@
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
-import { DEFAULT_SHOWN_COLUMNS, type Report } from './line-item-columns.ts';
+import { defaultShownColumns, type Report } from './line-item-columns.ts';
 import type { LineItemRowsResponse } from './line-item-rows.ts';
+import type { Role } from './people.ts';
 
 // The dashboard's first rows travel inside the page the server sends for '/': drawn at once as a
 // plain table, before the app's script has run, and handed to the app as its first answer. What
@@ -55,13 +56,20 @@ export function openingRowsQueryFor(email: string, cookieValue: string | null | 
   }
 }
 
-/** The rows query of a dashboard nobody has changed in this browser: page 1 of the default report, its columns. */
-export const DEFAULT_OPENING_QUERY = new URLSearchParams({
-  page: '1',
-  pageSize: String(DEFAULT_PAGE_SIZE),
-  report: 'default',
-  columns: DEFAULT_SHOWN_COLUMNS.default.join(','),
-}).toString();
+/**
+ * The rows query of a dashboard nobody has changed in this browser: page 1 of the default report,
+ * the columns shown by default to the role (a forwarder's leave out its own name).
+ */
+export const defaultOpeningQuery = (role: Role | undefined) =>
+  new URLSearchParams({
+    page: '1',
+    pageSize: String(DEFAULT_PAGE_SIZE),
+    report: 'default',
+    columns: defaultShownColumns(role).default.join(','),
+  }).toString();
+
+/** Staff's. */
+export const DEFAULT_OPENING_QUERY = defaultOpeningQuery(undefined);
 
 /** Whether two query strings ask the same (the same names and values, in any order). */
 export function isSameQuery(a: string, b: string) {

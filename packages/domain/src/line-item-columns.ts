@@ -1,5 +1,6 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
 import type { LineItem } from './line-items.ts';
+import type { Role } from './people.ts';
 import { displayDate, parseCalendarDate } from './text.ts';
 
 // The dashboard's columns, reports and operators, and what a cell shows: plain data with no zod,
@@ -77,6 +78,17 @@ export const DEFAULT_SHOWN_COLUMNS: Record<Report, readonly ColumnKey[]> = {
   ],
   dr: REPORT_COLUMNS.dr,
 };
+
+/**
+ * The columns shown by default to a role. A forwarder sees only its own company's line items, so
+ * its name on every row says nothing: Forwarder Name starts hidden for a forwarder (a click away in
+ * the column chooser); staff keep it. The reports' columns (SPEC.md) are the same for everyone.
+ */
+export function defaultShownColumns(role: Role | undefined): Record<Report, readonly ColumnKey[]> {
+  if (role !== 'Forwarder') return DEFAULT_SHOWN_COLUMNS;
+  const withoutForwarder = (columns: readonly ColumnKey[]) => columns.filter((key) => key !== 'forwarder_name');
+  return { default: withoutForwarder(DEFAULT_SHOWN_COLUMNS.default), dr: withoutForwarder(DEFAULT_SHOWN_COLUMNS.dr) };
+}
 
 /** How tightly a table's rows sit. */
 export const DENSITIES = ['compact', 'comfortable'] as const;

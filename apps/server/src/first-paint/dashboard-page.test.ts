@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import {
   DEFAULT_OPENING_QUERY,
+  defaultOpeningQuery,
   FIRST_PAINT_ID,
   FIRST_PAINT_ROWS,
   FIRST_ROWS_ID,
@@ -137,9 +138,21 @@ describe('the dashboard page with its first rows', () => {
 
   it("shows a forwarder only its own company's rows: another's PO number is nowhere in the page", async () => {
     const html = (await page(blueCookie)).body;
-    expect(firstRowsOf(html)?.answer).toEqual(await rowsAnswer(blueCookie, DEFAULT_OPENING_QUERY));
+    expect(firstRowsOf(html)?.answer).toEqual(await rowsAnswer(blueCookie, defaultOpeningQuery('Forwarder')));
     expect(drawnTitles(html).sort()).toEqual(['BLUE-1', TRICKY_PO].sort());
     expect(html).not.toContain('KESTREL');
+  });
+
+  it("draws a forwarder's untouched dashboard without its own name on every row, as the app does; staff keep it", async () => {
+    const headersOf = (html: string) => [...html.matchAll(/<th><span data-text="([^"]+)">/g)].map((match) => match[1]);
+    const forwarder = (await page(blueCookie)).body;
+    expect(firstRowsOf(forwarder)?.query).toBe(defaultOpeningQuery('Forwarder'));
+    expect(headersOf(forwarder)).not.toContain('Forwarder Name');
+    expect(forwarder).not.toContain('data-text="Blue Anchor"');
+    const staff = (await page(adminCookie)).body;
+    expect(headersOf(staff)).toContain('Forwarder Name');
+    expect(staff).toContain('data-text="Blue Anchor"');
+    expect(headersOf(forwarder)).toEqual(headersOf(staff).filter((header) => header !== 'Forwarder Name'));
   });
 
   it('escapes what the rows hold: no text of a row can end an attribute or the script it travels in', async () => {
@@ -170,7 +183,7 @@ describe('the dashboard page with its first rows', () => {
   it("ignores a cookie written for another user, and draws the untouched dashboard's rows", async () => {
     const query = 'q=KESTREL&page=1&pageSize=50&report=default&columns=title';
     const cookie = `${blueCookie}; ${OPENING_ROWS_COOKIE}=${openingRowsCookieValue(ADMIN, query)}`;
-    expect(firstRowsOf((await page(cookie)).body)?.query).toBe(DEFAULT_OPENING_QUERY);
+    expect(firstRowsOf((await page(cookie)).body)?.query).toBe(defaultOpeningQuery('Forwarder'));
   });
 
   it('sends the page without rows when the cookie asks what the rows call refuses', async () => {

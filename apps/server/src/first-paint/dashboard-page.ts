@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { API } from '@quayside/domain/api';
 import { pathOf } from '@quayside/domain/call';
 import {
-  DEFAULT_OPENING_QUERY,
+  defaultOpeningQuery,
   FIRST_ROWS_ID,
   type FirstRows,
   OPENING_ROWS_COOKIE,
@@ -73,7 +73,8 @@ export function registerDashboardPage(app: FastifyInstance, webDistDir: string) 
     const cookies = request.headers.cookie;
     if (!cookies || !(await signedIn(request, reply))) return reply.sendFile('index.html');
     const openingQuery =
-      openingRowsQueryFor(request.principal.email, cookieValue(cookies, OPENING_ROWS_COOKIE)) ?? DEFAULT_OPENING_QUERY;
+      openingRowsQueryFor(request.principal.email, cookieValue(cookies, OPENING_ROWS_COOKIE)) ??
+      defaultOpeningQuery(request.principal.role);
     const answer = await rowsFor(request, openingQuery);
     const drawn = answer && drawnQuery(openingQuery);
     const head = drawn ? `${preloads}${FIRST_PAINT_STYLE}` : preloads;

@@ -8,6 +8,8 @@ export const theme = createTheme({
   components: {
     MuiButton: { styleOverrides: { root: { textTransform: 'none' } } },
     MuiTab: { styleOverrides: { root: { textTransform: 'none' } } },
+    // Toggles sit beside buttons ('Chart' | 'Table' next to 'Download CSV'): the same case as them.
+    MuiToggleButton: { styleOverrides: { root: { textTransform: 'none' } } },
   },
   typography: { fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif' },
 });

@@ -77,7 +77,11 @@ export const ANALYTICS_FIGURE_CALLS = {
     tag,
     who: 'signed-in',
     summary: 'Open exceptions by kind and by forwarder',
-    description: withFilters('Line items with each exception today (UTC), per forwarder.'),
+    description: withFilters(
+      "Line items with each exception today (UTC), per forwarder: exactly the dashboard's counts " +
+        '(GET /api/Exceptions/summary, or GET /api/LineItems/count?exception= with the same filters). ' +
+        'The date range (from, to, dateBy) does not narrow them: a shipment that has not departed has no ATD.',
+    ),
     query: AnalyticsQuery,
     response: OpenExceptionsResponse,
     errors: [503],
@@ -103,7 +107,8 @@ export const ANALYTICS_FIGURE_CALLS = {
     summary: 'A scorecard row per forwarder',
     description: withFilters(
       'A row per forwarder (a forwarder: its own): shipments, on-time arrival %, median transit, median ETA error, ' +
-        'ETA slips per shipment, open exceptions and document timeliness, for the range and the one of the same length before it.',
+        'ETA slips per shipment, open exceptions and document timeliness, for the range and the one of the same length before it ' +
+        "(open exceptions are today's, whatever the range: null for the range before).",
     ),
     query: AnalyticsQuery,
     response: ScorecardResponse,

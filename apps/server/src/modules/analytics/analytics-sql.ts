@@ -12,12 +12,14 @@ const basisOf = (query: AnalyticsQuery) => (query.dateBy === 'atd' ? sql`f.atd` 
 /** Free text compared as people type it: trimmed, any case. */
 const sameText = (column: SQL, value: string) => sql`lower(btrim(${column})) = lower(${value})`;
 
-/** The facts of the principal's shipments that the filters pick. */
-export function pickedShipments(principal: Principal, query: AnalyticsQuery): SQL {
-  const conditions = [
-    shipmentFactsScope(principal),
-    sql`${basisOf(query)} between ${query.from}::date and ${query.to}::date`,
-  ];
+/**
+ * The facts of the principal's shipments that the filters pick. `inRange: false` leaves the date
+ * range out, for today's open exceptions: a shipment that has not departed has no ATD, and the
+ * range must not drop it from 'Late departure' (nor any other exception from the dashboard's count).
+ */
+export function pickedShipments(principal: Principal, query: AnalyticsQuery, { inRange = true } = {}): SQL {
+  const conditions = [shipmentFactsScope(principal)];
+  if (inRange) conditions.push(sql`${basisOf(query)} between ${query.from}::date and ${query.to}::date`);
   if (query.mode !== undefined) conditions.push(sql`f.mode = ${query.mode}`);
   if (query.transitType !== undefined) conditions.push(sql`f.transit_type = ${query.transitType}`);
   if (query.forwarder) conditions.push(sql`f.forwarder_key = ${forwarderKeySql(sql`${query.forwarder}`)}`);

@@ -124,13 +124,15 @@ const queryArbitrary = fc.record({
 /** The reference: the same figures from the generated shipments, in TypeScript. */
 function reference(generated: GeneratedShipment[], principal: Principal, query: AnalyticsQuery) {
   const isForwarder = principal.role === 'Forwarder';
-  const picked = generated
+  // Open exceptions are today's: the date range does not narrow them, the other filters do.
+  const filtered = generated
     .map((shipment) => ({
       ...shipment,
       final_dest_eta: shipment.moved_dest_eta === undefined ? shipment.dest_eta : shipment.moved_dest_eta,
     }))
     .filter((shipment) => !isForwarder || companyKey(shipment.forwarder_name) === companyKey(principal.company))
-    .filter((shipment) => query.mode === undefined || shipment.mode === query.mode)
+    .filter((shipment) => query.mode === undefined || shipment.mode === query.mode);
+  const picked = filtered
     .map((shipment) => ({ ...shipment, basis: query.dateBy === 'atd' ? shipment.atd : shipment.final_dest_eta }))
     .filter((shipment) => {
       const day = shipment.basis?.slice(0, 10);
@@ -181,7 +183,7 @@ function reference(generated: GeneratedShipment[], principal: Principal, query: 
     }))
     .sort((a, b) => b.count - a.count || (a.mode < b.mode ? -1 : 1))
     .map(({ count, ...row }) => row);
-  const firstPromise = (shipment: (typeof picked)[number]) => shipment.dest_eta ?? shipment.final_dest_eta;
+  const firstPromise = (shipment: (typeof filtered)[number]) => shipment.dest_eta ?? shipment.final_dest_eta;
   const etaError = (shipment: (typeof picked)[number]) => days(shipment.ata, firstPromise(shipment));
   const clamped = present(picked.map(etaError)).map((value) =>
     Math.max(-ETA_ERROR_CLAMP_DAYS, Math.min(ETA_ERROR_CLAMP_DAYS, value)),
@@ -193,7 +195,7 @@ function reference(generated: GeneratedShipment[], principal: Principal, query: 
   const slipped = (shipment: (typeof picked)[number]) =>
     shipment.moved_dest_eta != null && shipment.dest_eta !== null && shipment.moved_dest_eta > shipment.dest_eta;
   // As of the test's clock every date is ahead, so the only open exception is a Dest. ETA moved 3 days or more.
-  const etaSlipped = (shipment: (typeof picked)[number]) => {
+  const etaSlipped = (shipment: (typeof filtered)[number]) => {
     const moved = days(shipment.final_dest_eta, firstPromise(shipment));
     return shipment.ata === null && moved !== null && moved >= 3;
   };
@@ -206,7 +208,9 @@ function reference(generated: GeneratedShipment[], principal: Principal, query: 
       medianTransitDays: percentile(present(rows.map((shipment) => days(shipment.ata, shipment.atd))), 0.5),
       medianEtaErrorDays: percentile(present(rows.map(etaError)), 0.5),
       etaSlipsPerShipment: Math.round((rows.filter(slipped).length / rows.length) * 100) / 100,
-      openExceptions: rows.filter(etaSlipped).reduce((sum, shipment) => sum + seen(shipment).length, 0),
+      openExceptions: filtered
+        .filter((shipment) => companyKey(shipment.forwarder_name) === key && etaSlipped(shipment))
+        .reduce((sum, shipment) => sum + seen(shipment).length, 0),
     };
   });
   return { volumeRows, onTimeRows, byMode, distribution, scorecard };

@@ -155,8 +155,11 @@ export async function documentTimeliness(
 type ExceptionRow = { key: string; forwarder: string; counts: Record<ExceptionKind, number>; total: number };
 
 /**
- * The line items each forwarder has with each exception today, of the shipments the filters pick,
- * most first: for 'Open exceptions' and the scorecard.
+ * The line items each forwarder has with each exception today, most first: for 'Open exceptions'
+ * and the scorecard. The rule: exactly what the dashboard's 'Needs attention' chips count, narrowed
+ * by the filters but never by the date range (exceptions are today's, and an undeparted shipment has
+ * no ATD to fall in a range); GET /api/LineItems/count?exception= with the same filters agrees, but
+ * for Mode, which the dashboard has no column for.
  */
 export async function openExceptionRows(
   db: Queryable,
@@ -178,7 +181,7 @@ export async function openExceptionRows(
   >(sql`
     select f.forwarder_key as key, min(f.forwarder_name) as forwarder, ${counts}, sum(${lineItems})::int as total
     from shipment_facts f
-    where ${pickedShipments(principal, query)} and ${anyException(EXCEPTION_KINDS, context, 'f')}
+    where ${pickedShipments(principal, query, { inRange: false })} and ${anyException(EXCEPTION_KINDS, context, 'f')}
     group by f.forwarder_key having sum(${lineItems}) > 0 order by total desc, forwarder`);
   return result.rows.map(({ key, forwarder, total, ...byKind }) => ({
     key,

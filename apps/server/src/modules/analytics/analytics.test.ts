@@ -66,7 +66,7 @@ beforeAll(async () => {
     payload: { hide_lineitem: true },
   });
   expect(hide.statusCode, hide.body).toBe(200);
-  // Blue Anchor: AN-3 by air arrives a day early; AN-4 has not left.
+  // Blue Anchor: AN-3 by air arrives a day early; AN-4 has not left, though its ETD has passed.
   await save({
     'Forwarder Name': 'Blue Anchor',
     Shipment: 'AN-3',
@@ -77,7 +77,13 @@ beforeAll(async () => {
     ATA: '2027-02-05',
     'Order Ref': ['PO-AN4'],
   });
-  await save({ 'Forwarder Name': 'Blue Anchor', Shipment: 'AN-4', 'Dest. ETA': '2027-02-15', 'Order Ref': ['PO-AN5'] });
+  await save({
+    'Forwarder Name': 'Blue Anchor',
+    Shipment: 'AN-4',
+    ETD: '2027-02-01',
+    'Dest. ETA': '2027-02-15',
+    'Order Ref': ['PO-AN5'],
+  });
 });
 afterAll(() => t.close());
 
@@ -212,26 +218,37 @@ describe('ETA accuracy', () => {
 });
 
 describe('open exceptions', () => {
-  it('counts the line items each forwarder has with each exception today, of the shipments the filters pick', async () => {
-    const counts = (missing: number, late = 0) => ({
-      late_departure: 0,
-      late_arrival: late,
-      late_delivery: 0,
-      eta_slipped: 0,
-      missing_documents: missing,
-      stale: 0,
-    });
-    // Departed and without their invoices and packing lists: AN-1's two line items, AN-2's hidden one, AN-3's.
+  const counts = (missing: number, late = 0) => ({
+    late_departure: late,
+    late_arrival: late,
+    late_delivery: 0,
+    eta_slipped: 0,
+    missing_documents: missing,
+    stale: 0,
+  });
+
+  it('counts the line items each forwarder has with each exception today, whatever the date range', async () => {
+    // Departed and without their invoices and packing lists: AN-1's two line items, AN-2's hidden
+    // one, AN-3's; AN-4 has not departed (no ATD, so in no range by ATD) and is late leaving and arriving.
     const staff = await ask<OpenExceptionsResponse>(employee, 'open-exceptions');
     expect(staff.asOf).toBe('2027-03-13');
-    expect(staff.byForwarder).toEqual([
-      { forwarder: 'Kestrel', counts: counts(3), total: 3 },
-      { forwarder: 'Blue Anchor', counts: counts(1), total: 1 },
-    ]);
-    // By Dest. ETA, AN-4 (not departed, Dest. ETA passed) comes in late.
-    expect((await ask<OpenExceptionsResponse>(admin, 'open-exceptions', '&dateBy=dest_eta')).byForwarder).toEqual([
+    const everyone = [
       { forwarder: 'Kestrel', counts: counts(3), total: 3 },
       { forwarder: 'Blue Anchor', counts: counts(1, 1), total: 2 },
+    ];
+    expect(staff.byForwarder).toEqual(everyone);
+    expect((await ask<OpenExceptionsResponse>(admin, 'open-exceptions', '&dateBy=dest_eta')).byForwarder).toEqual(
+      everyone,
+    );
+    // A range no shipment is in changes nothing: the exceptions are today's.
+    const elsewhere = await t.app.inject({
+      url: '/api/Analytics/open-exceptions?from=2020-01-01&to=2020-01-31',
+      headers: bearer(employee),
+    });
+    expect(elsewhere.json<OpenExceptionsResponse>().byForwarder).toEqual(everyone);
+    // The other filters narrow them.
+    expect((await ask<OpenExceptionsResponse>(admin, 'open-exceptions', '&mode=AIR')).byForwarder).toEqual([
+      { forwarder: 'Blue Anchor', counts: counts(1), total: 1 },
     ]);
     expect((await ask<OpenExceptionsResponse>(kestrel, 'open-exceptions')).byForwarder).toEqual([
       { forwarder: 'Kestrel', counts: counts(2), total: 2 },
@@ -277,7 +294,7 @@ describe('the forwarder scorecard', () => {
       medianTransitDays: number,
       medianEtaErrorDays: number,
       etaSlipsPerShipment: number,
-      openExceptions: number,
+      openExceptions: number | null,
     ) => ({
       shipments: 1,
       onTimeArrivalPercent,
@@ -289,9 +306,11 @@ describe('the forwarder scorecard', () => {
     });
     // Now: AN-3 (Blue Anchor, a day early) and AN-2 (Kestrel, its Dest. ETA moved once, 10 days
     // late, one hidden line item); before: AN-1 (a day late, within the grace; two line items).
+    // Open exceptions are today's whatever the range, as 'Open exceptions' counts them (AN-4's too),
+    // and have no value for the range before.
     expect(card.rows).toEqual([
-      { forwarder: 'Blue Anchor', current: figures(100, 2, -1, 0, 1), previous: null },
-      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 1), previous: figures(100, 23, 1, 0, 2) },
+      { forwarder: 'Blue Anchor', current: figures(100, 2, -1, 0, 2), previous: null },
+      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 3), previous: figures(100, 23, 1, 0, null) },
     ]);
 
     // A forwarder: its own row, without the line item hidden from it.
@@ -300,7 +319,7 @@ describe('the forwarder scorecard', () => {
       headers: bearer(kestrel),
     });
     expect(own.json<ScorecardResponse>().rows).toEqual([
-      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 0), previous: figures(100, 23, 1, 0, 2) },
+      { forwarder: 'Kestrel', current: figures(0, 31, 10, 1, 2), previous: figures(100, 23, 1, 0, null) },
     ]);
   });
 });

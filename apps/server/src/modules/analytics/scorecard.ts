@@ -8,7 +8,7 @@ import { dayNumber } from '@quayside/domain/text';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
-import { addDays, type ExceptionContext } from '../exceptions/exception-sql.ts';
+import { addDays } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { openExceptionRows } from './analytics.service.ts';
 import { readAnalyticsSettings } from './analytics-settings.ts';
@@ -23,8 +23,8 @@ async function scorecardRows(
   db: Queryable,
   principal: Principal,
   query: AnalyticsQuery,
-  context: ExceptionContext,
   graceDays: number,
+  openExceptions: Map<string, number> | null,
 ): Promise<Map<string, ScorecardRow>> {
   const result = await db.execute<{
     key: string;
@@ -47,9 +47,6 @@ async function scorecardRows(
       count(f.ata)::int as arrived, count(*) filter (where f.documents_in_time)::int as timely
     from shipment_facts f where ${pickedShipments(principal, query)}
     group by f.forwarder_key`);
-  const exceptions = new Map(
-    (await openExceptionRows(db, principal, query, context)).map((row) => [row.key, row.total]),
-  );
   const number = (value: number | null) => (value === null ? null : Number(value));
   return new Map(
     result.rows.map((row) => [
@@ -62,7 +59,7 @@ async function scorecardRows(
         medianTransitDays: number(row.median_transit),
         medianEtaErrorDays: number(row.median_eta_error),
         etaSlipsPerShipment: row.shipments === 0 ? null : Math.round((row.slips / row.shipments) * 100) / 100,
-        openExceptions: exceptions.get(row.key) ?? 0,
+        openExceptions: openExceptions === null ? null : (openExceptions.get(row.key) ?? 0),
         documentTimelinessPercent: percentOf(row.timely, row.arrived),
       },
     ]),
@@ -85,10 +82,15 @@ export async function scorecard(
   const context = await exceptionContext(db, clock);
   const { onTimeGraceDays: graceDays } = await readAnalyticsSettings(db);
   const before = previousRange(query);
+  // Open exceptions are today's, whatever the range (as 'Open exceptions' counts them): the range
+  // before has none to compare with.
+  const openExceptions = new Map(
+    (await openExceptionRows(db, principal, query, context)).map((row) => [row.key, row.total]),
+  );
   // The two ranges at once, on two connections where the pool has them (PostgreSQL).
   const [current, previous] = await Promise.all([
-    scorecardRows(db, principal, query, context, graceDays),
-    scorecardRows(db, principal, before, context, graceDays),
+    scorecardRows(db, principal, query, graceDays, openExceptions),
+    scorecardRows(db, principal, before, graceDays, null),
   ]);
   const figures = ({ key, forwarder, ...rest }: ScorecardRow): ScorecardFigures => rest;
   return {

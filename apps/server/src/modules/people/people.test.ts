@@ -385,6 +385,13 @@ describe('bad request bodies', () => {
     expect(response.json().message).toMatch(/^Text must not contain NUL characters./);
   });
 
+  it('says an e-mail is not valid, in the words the Add User form shows at the field', async () => {
+    const admin = await signedInAdmin('admin.bad.email@napco.example');
+    const response = await savePeople(admin, [{ ...valid, email: 'valid.person.example.com' }]);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toMatch(/Enter a valid e-mail address\./);
+  });
+
   it('explains which roles can be given', async () => {
     const admin = await signedInAdmin('admin.offers.manager@napco.example');
     const response = await savePeople(admin, [{ ...valid, role: 'Manager' }]);

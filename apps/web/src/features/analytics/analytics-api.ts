@@ -1,4 +1,4 @@
-import type { AnalyticsQuery, AnalyticsSettings } from '@quayside/domain/analytics';
+import type { AnalyticsQuery } from '@quayside/domain/analytics';
 import type { Api } from '@quayside/domain/api';
 import type { AnalyticsFigureName } from '@quayside/domain/api/analytics';
 import type { ResponseOf } from '@quayside/domain/call';
@@ -19,5 +19,3 @@ export const settingsQuery = () =>
     queryKey: analyticsKeys.settings(),
     queryFn: ({ signal }) => call('getAnalyticsSettings', { signal }),
   });
-
-export const saveSettings = (settings: AnalyticsSettings) => call('saveAnalyticsSettings', { body: settings });

@@ -10,10 +10,9 @@ import type {
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { Answer, type ApiCall } from '../../testing/fake-api.ts';
+import { Answer } from '../../testing/fake-api.ts';
 import { ADMIN, EMPLOYEE, FORWARDER, renderScreen } from '../../testing/render-screen.tsx';
 import { AnalyticsPage } from './analytics-page.tsx';
-import { GRACE_SAVED } from './grace-setting.tsx';
 
 const spread = (median: number | null, measured = 2) => ({ measured, median, p90: median });
 const none = { late_departure: 0, late_arrival: 0, late_delivery: 0, eta_slipped: 0, missing_documents: 0, stale: 0 };
@@ -176,21 +175,39 @@ describe('the analytics page', () => {
     expect(screen.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
 
-  it('lets an Admin set the on-time grace', async () => {
-    const api = renderScreen(<AnalyticsPage />, {
-      user: ADMIN,
-      at: '/analytics',
-      route: '/analytics',
-      api: { ...answers, 'POST /api/Analytics/settings': (call: ApiCall) => call.body },
-    });
-    const grace = await screen.findByRole('spinbutton', { name: 'On-time grace (days)' });
-    await userEvent.clear(grace);
-    await userEvent.type(grace, '31');
-    expect(screen.getByText('The grace may be at most 30 days.')).toBeInTheDocument();
-    await userEvent.clear(grace);
-    await userEvent.type(grace, '2');
-    await userEvent.click(screen.getByRole('button', { name: 'Save grace' }));
-    expect(await screen.findByText(GRACE_SAVED)).toBeInTheDocument();
-    expect(api.callsTo('POST /api/Analytics/settings')[0]?.body).toEqual({ onTimeGraceDays: 2 });
+  it('sends an Admin to the Exception rules for the on-time grace, which is not among the filters', async () => {
+    renderScreen(<AnalyticsPage />, { user: ADMIN, at: '/analytics', route: '/analytics', api: answers });
+    const link = await screen.findByRole('link', { name: 'Exception rules' });
+    expect(link).toHaveAttribute('href', '/exception-rules');
+    expect(link.closest('p')).toHaveTextContent(
+      'On-time figures allow a grace of 1 day; change it under Exception rules.',
+    );
+    expect(screen.queryByRole('spinbutton', { name: 'On-time grace (days)' })).toBeNull();
+  });
+
+  it('says when the final ETA was known in a sentence that reads one way only', async () => {
+    renderScreen(<AnalyticsPage />, { user: EMPLOYEE, at: '/analytics', route: '/analytics', api: answers });
+    expect(
+      await within(await screen.findByRole('region', { name: 'ETA accuracy' })).findByText(
+        'Of 4 arrived shipments, half had their final Dest. ETA 6 days before ATA or earlier; 9 in 10 had it no earlier than 6 days before ATA.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it("explains that open exceptions are today's, whatever the date range", async () => {
+    renderScreen(<AnalyticsPage />, { user: EMPLOYEE, at: '/analytics', route: '/analytics', api: answers });
+    await screen.findByRole('region', { name: 'Open exceptions' });
+    await userEvent.click(screen.getByRole('button', { name: 'What Open exceptions means' }));
+    expect(await screen.findByText(/The date range does not narrow them/)).toBeInTheDocument();
+  });
+
+  it('writes the Chart | Table toggles in the same case as the buttons beside them', async () => {
+    renderScreen(<AnalyticsPage />, { user: EMPLOYEE, at: '/analytics', route: '/analytics', api: answers });
+    await screen.findByRole('heading', { name: 'Volume' });
+    const volume = section('Volume');
+    const toggle = within(volume).getByRole('button', { name: 'Table' });
+    const button = within(volume).getByRole('button', { name: 'Download Volume as CSV' });
+    expect(getComputedStyle(toggle).textTransform).toBe(getComputedStyle(button).textTransform);
+    expect(getComputedStyle(toggle).textTransform).toBe('none');
   });
 });

@@ -12,6 +12,7 @@ import { isStaff } from '@quayside/domain/permissions';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
+import { paths } from '../../lib/navigation.ts';
 import { canEditAnalyticsSettings } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { figureQuery, settingsQuery } from './analytics-api.ts';
@@ -28,9 +29,9 @@ import {
 import { exceptionsOnDashboard } from './dashboard-links.ts';
 import { FigureCard } from './figure-card.tsx';
 import {
-  daysFromAta,
   documentTimelinessTable,
   etaAccuracyTable,
+  etaKnownSentence,
   exceptionTotals,
   onTimeTable,
   openExceptionsTable,
@@ -40,7 +41,6 @@ import {
   transitByModeTable,
   volumeTable,
 } from './figure-tables.ts';
-import { GraceSetting } from './grace-setting.tsx';
 
 export const SCORECARD_TITLE = 'Forwarder scorecard';
 export const NO_OPEN_EXCEPTIONS = 'No open exceptions for these filters.';
@@ -68,7 +68,15 @@ export function AnalyticsPage() {
         canChooseForwarder={isStaff(role)}
         onApply={(next) => setParams(searchOfFilters(next, today))}
       />
-      {canEditAnalyticsSettings(role) && settings.data ? <GraceSetting saved={settings.data} /> : null}
+      {canEditAnalyticsSettings(role) ? (
+        <Typography variant="body2" color="text.secondary">
+          On-time figures allow a grace of {grace} {grace === 1 ? 'day' : 'days'}; change it under{' '}
+          <Link component={RouterLink} to={paths.exceptionRules}>
+            Exception rules
+          </Link>
+          .
+        </Typography>
+      ) : null}
       <Box
         sx={{ display: 'grid', gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'repeat(2, minmax(0, 1fr))' }, gap: 2 }}
       >
@@ -135,6 +143,7 @@ function TransitFigures({ query }: FigureProps) {
         result={result}
         table={transitByLaneTable}
         fileName={fileName('transit-time-by-lane', query)}
+        isWide
       />
     </>
   );
@@ -152,8 +161,7 @@ function EtaAccuracyFigure({ query }: FigureProps) {
       more={({ finalEtaKnown: known }) =>
         known.median !== null && known.p90 !== null ? (
           <Typography variant="body2" sx={{ mt: 1 }}>
-            The final Dest. ETA was set a median {daysFromAta(known.median)} (90th percentile {daysFromAta(known.p90)}
-            ), over {known.measured} {known.measured === 1 ? 'shipment' : 'shipments'}.
+            {etaKnownSentence(known.median, known.p90, known.measured)}
           </Typography>
         ) : null
       }
@@ -218,7 +226,8 @@ function ScorecardFigure({ query }: FigureProps) {
       definition={
         `Each forwarder's shipments, on-time arrival % (grace ${data?.graceDays ?? DEFAULT_ON_TIME_GRACE_DAYS} days), ` +
         'median ATD → ATA days, median ETA error (ATA − first promised Dest. ETA), times Dest. ETA moved later per ' +
-        `shipment, line items with an open exception and document timeliness; each arrow is the change since ${previous}.`
+        `shipment, line items with an open exception today (whatever the range, as 'Open exceptions' counts them) and ` +
+        `document timeliness; each arrow is the change since ${previous}.`
       }
       result={result}
       table={scorecardTable}

@@ -20,6 +20,20 @@ import { days, exceptionTotals, modeLabel, periodLabel } from './figure-tables.t
 const HEIGHT = 280;
 const PERCENT_AXIS = [{ min: 0, max: 100, label: '%' }];
 
+/**
+ * Every bar says its value beside it, and a bar above zero is never thinner than a few pixels: when
+ * one bar dwarfs the rest (589 against 3), the small ones stay visible and readable without a
+ * scale that would misstate them (a logarithmic one cannot show 0, and reads wrongly at a glance).
+ */
+const LABELLED_BARS = {
+  // A zero says so too ('value' would leave it blank).
+  barLabel: (item: { value: number | null }) => (item.value === null ? null : String(item.value)),
+  barLabelPlacement: 'outside',
+  minBarSize: 4,
+} as const;
+/** Room at the bars' ends for the labels beside them. */
+const LABEL_ROOM = 36;
+
 export function VolumeChart({ response }: { response: VolumeResponse }) {
   const dataset = response.rows.map((row) => ({
     period: periodLabel(row.period, response.period),
@@ -31,9 +45,10 @@ export function VolumeChart({ response }: { response: VolumeResponse }) {
       height={HEIGHT}
       dataset={dataset}
       xAxis={[{ scaleType: 'band', dataKey: 'period' }]}
+      margin={{ top: LABEL_ROOM }}
       series={[
-        { dataKey: 'shipments', label: 'Shipments' },
-        { dataKey: 'lineItems', label: 'Line items' },
+        { dataKey: 'shipments', label: 'Shipments', ...LABELLED_BARS },
+        { dataKey: 'lineItems', label: 'Line items', ...LABELLED_BARS },
       ]}
     />
   );
@@ -71,9 +86,10 @@ export function TransitTimeChart({ response }: { response: TransitTimeResponse }
       dataset={dataset}
       xAxis={[{ scaleType: 'band', dataKey: 'mode' }]}
       yAxis={[{ label: 'days, ATD → ATA' }]}
+      margin={{ top: LABEL_ROOM }}
       series={[
-        { dataKey: 'median', label: 'Median' },
-        { dataKey: 'p90', label: '90th percentile' },
+        { dataKey: 'median', label: 'Median', ...LABELLED_BARS },
+        { dataKey: 'p90', label: '90th percentile', ...LABELLED_BARS },
       ]}
     />
   );
@@ -86,7 +102,8 @@ export function EtaAccuracyChart({ response }: { response: EtaAccuracyResponse }
       height={HEIGHT}
       dataset={dataset}
       xAxis={[{ scaleType: 'band', dataKey: 'daysLate', label: 'days late (ATA − first promised Dest. ETA)' }]}
-      series={[{ dataKey: 'shipments', label: 'Shipments' }]}
+      margin={{ top: LABEL_ROOM }}
+      series={[{ dataKey: 'shipments', label: 'Shipments', ...LABELLED_BARS }]}
       hideLegend
     />
   );
@@ -117,7 +134,8 @@ export function OpenExceptionsChart({ response, query }: { response: OpenExcepti
       layout="horizontal"
       dataset={dataset}
       yAxis={[{ scaleType: 'band', dataKey: 'kind', width: 130 }]}
-      series={[{ dataKey: 'count', label: 'Line items' }]}
+      margin={{ right: LABEL_ROOM + 8 }}
+      series={[{ dataKey: 'count', label: 'Line items', ...LABELLED_BARS }]}
       hideLegend
       onItemClick={(_, item) => {
         const kind = totals[item.dataIndex]?.kind;

@@ -72,6 +72,9 @@ function CellContent({ cell }: { cell: Cell }) {
   );
 }
 
+/** The height of a grouped table's first header row, so the second sticks just below it. */
+const GROUP_ROW_HEIGHT = 32;
+
 /** A figure's numbers as a table: the same rows as its CSV. */
 export function FigureTableView({ table, caption }: { table: FigureTable; caption: string }) {
   return (
@@ -79,12 +82,46 @@ export function FigureTableView({ table, caption }: { table: FigureTable; captio
     <TableContainer sx={{ maxHeight: 420 }} tabIndex={0}>
       <Table size="small" stickyHeader aria-label={caption}>
         <TableHead>
+          {table.shown ? (
+            <TableRow>
+              {table.shown.groups.map((group, index) => (
+                <TableCell
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the groups are in column order.
+                  key={index}
+                  colSpan={group.span}
+                  align="center"
+                  sx={{ fontWeight: 600, whiteSpace: 'nowrap', height: GROUP_ROW_HEIGHT, py: 0 }}
+                >
+                  {group.label}
+                </TableCell>
+              ))}
+            </TableRow>
+          ) : null}
           <TableRow>
-            {table.columns.map((column, index) => (
-              <TableCell key={column} align={index === 0 ? 'left' : 'right'} sx={{ fontWeight: 600 }}>
-                {column}
-              </TableCell>
-            ))}
+            {table.columns.map((column, index) => {
+              const shown = table.shown?.headers[index];
+              return (
+                <TableCell
+                  key={column}
+                  align={index === 0 ? 'left' : 'right'}
+                  sx={{
+                    fontWeight: 600,
+                    ...(table.shown ? { whiteSpace: 'nowrap', top: GROUP_ROW_HEIGHT } : {}),
+                  }}
+                >
+                  {shown === undefined || shown === column ? (
+                    column
+                  ) : (
+                    <>
+                      <Box component="span" sx={VISUALLY_HIDDEN}>
+                        {column}
+                      </Box>
+                      <span aria-hidden="true">{shown}</span>
+                    </>
+                  )}
+                </TableCell>
+              );
+            })}
           </TableRow>
         </TableHead>
         <TableBody>
@@ -127,6 +164,8 @@ type FigureCardProps<Data> = {
   chart?: (data: Data) => ReactNode;
   /** Said under the chart or table (a note, links). */
   more?: (data: Data) => ReactNode;
+  /** Spans the page's grid, for a table too wide for half of it (the lanes: two ports and six figures). */
+  isWide?: boolean;
 };
 
 /** One figure: its title and definition, chart or table, a CSV of its numbers, and its empty, loading and failed states. */
@@ -140,6 +179,7 @@ export function FigureCard<Data>({
   emptyText = NO_SHIPMENTS,
   chart,
   more,
+  isWide = false,
 }: FigureCardProps<Data>) {
   const headingId = useId();
   const [view, setView] = useState<'chart' | 'table'>('chart');
@@ -171,7 +211,12 @@ export function FigureCard<Data>({
   }
 
   return (
-    <Paper component="section" aria-labelledby={headingId} variant="outlined" sx={{ p: 2, minWidth: 0 }}>
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: 2, minWidth: 0, ...(isWide ? { gridColumn: '1 / -1' } : {}) }}
+    >
       <Stack direction="row" sx={{ alignItems: 'center', flexWrap: 'wrap', gap: 1, mb: 1 }}>
         <Typography id={headingId} variant="h6" component="h2">
           {title}

@@ -2,10 +2,12 @@ import { AnalyticsQuery, type OpenExceptionsResponse, type ScorecardResponse } f
 import { describe, expect, it } from 'vitest';
 import {
   daysFromAta,
+  etaKnownSentence,
   openExceptionsTable,
   scorecardCsvTable,
   scorecardTable,
   tableCsv,
+  transitByLaneTable,
   volumeTable,
 } from './figure-tables.ts';
 
@@ -44,6 +46,10 @@ describe('the figures as tables', () => {
       operator: 'equals',
       value: '=Kestrel',
     });
+    // Open exceptions are today's: the link carries no date range, so the dashboard lists them all.
+    expect(JSON.parse(link.searchParams.get('filters') ?? '')).toEqual([
+      { column: 'forwarder_name', operator: 'equals', value: '=Kestrel' },
+    ]);
     expect(table.rows[0]?.[1]).toBe(0);
     // A name a spreadsheet would run as a formula stays text.
     expect(tableCsv(table).split('\r\n')[1]).toBe(`"'=Kestrel","0","2","0","0","0","0","2"`);
@@ -100,5 +106,37 @@ describe('the figures as tables', () => {
       '0.3 days before ATA',
       '610 days after ATA',
     ]);
+  });
+
+  it('say when the final ETA was known in a sentence that reads one way only', () => {
+    expect(etaKnownSentence(6, 20, 4)).toBe(
+      'Of 4 arrived shipments, half had their final Dest. ETA 6 days before ATA or earlier; 9 in 10 had it no earlier than 20 days before ATA.',
+    );
+    expect(etaKnownSentence(-1, 2, 1)).toBe(
+      'Of 1 arrived shipment, half had their final Dest. ETA 1 day after ATA or earlier; 9 in 10 had it no earlier than 2 days before ATA.',
+    );
+  });
+
+  it('give the lane table short headers under the two legs, keeping the full names for the CSV', () => {
+    const table = transitByLaneTable({
+      byMode: [],
+      byLane: [
+        {
+          origin: 'CNSHA',
+          destination: 'USLAX',
+          toArrival: { measured: 2, median: 21, p90: 30 },
+          toDelivery: { measured: 0, median: null, p90: null },
+        },
+      ],
+    });
+    expect(table.shown?.groups.map((group) => [group.label, group.span])).toEqual([
+      ['', 2],
+      ['ATD → ATA', 3],
+      ['ATA → Act Delivery', 3],
+    ]);
+    expect(table.shown?.headers.every((header) => header.length <= 11)).toBe(true);
+    expect(tableCsv(table).split('\r\n')[0]).toBe(
+      '"Origin","Destination","ATD → ATA median (days)","ATD → ATA p90 (days)","Shipments arrived","ATA → Act Delivery median (days)","ATA → Act Delivery p90 (days)","Shipments delivered"',
+    );
   });
 });

@@ -20,7 +20,16 @@ import { exceptionsOnDashboard } from './dashboard-links.ts';
 
 export type Cell = string | number | null | { text: string; href?: string; trend?: Trend };
 export type Trend = { change: number; better: 'up' | 'down' | 'neither' };
-export type FigureTable = { columns: string[]; rows: Cell[][] };
+/**
+ * `columns` name the CSV's columns and the table's; where they would not fit a card, `shown` gives
+ * shorter headers under `groups` (a header over several columns), and the full name stays the
+ * header's accessible name.
+ */
+export type FigureTable = {
+  columns: string[];
+  rows: Cell[][];
+  shown?: { headers: string[]; groups: { label: string; span: number }[] };
+};
 
 /** '' for no value, the text of a link, a figure without its trend. */
 export function cellText(cell: Cell): string {
@@ -49,6 +58,18 @@ export const days = (value: number | null) => (value === null ? null : oneDecima
 export function daysFromAta(value: number) {
   const size = Math.abs(oneDecimal(value));
   return `${size} ${size === 1 ? 'day' : 'days'} ${value < 0 ? 'after' : 'before'} ATA`;
+}
+
+/**
+ * How long before arriving the shipments knew their final Dest. ETA, in words that cannot be read
+ * two ways: 'Of 4 arrived shipments, half had their final Dest. ETA 6 days before ATA or earlier;
+ * 9 in 10 had it no earlier than 20 days before ATA.'
+ */
+export function etaKnownSentence(median: number, p90: number, measured: number) {
+  return (
+    `Of ${measured} arrived ${measured === 1 ? 'shipment' : 'shipments'}, half had their final Dest. ETA ` +
+    `${daysFromAta(median)} or earlier; 9 in 10 had it no earlier than ${daysFromAta(p90)}.`
+  );
 }
 
 export function volumeTable(response: VolumeResponse): FigureTable {
@@ -84,6 +105,15 @@ const SPREAD_COLUMNS = [
   'ATA → Act Delivery p90 (days)',
   'Shipments delivered',
 ];
+/** The spread columns under two headers, 'ATD → ATA' and 'ATA → Act Delivery', so a lane fits half a page. */
+const spreadShown = (leading: string[]) => ({
+  headers: [...leading, 'Median days', 'p90 days', 'Shipments', 'Median days', 'p90 days', 'Shipments'],
+  groups: [
+    { label: '', span: leading.length },
+    { label: 'ATD → ATA', span: 3 },
+    { label: 'ATA → Act Delivery', span: 3 },
+  ],
+});
 const spreadCells = (toArrival: Spread, toDelivery: Spread): Cell[] => [
   days(toArrival.median),
   days(toArrival.p90),
@@ -96,6 +126,7 @@ const spreadCells = (toArrival: Spread, toDelivery: Spread): Cell[] => [
 export function transitByModeTable(response: TransitTimeResponse): FigureTable {
   return {
     columns: ['Mode', ...SPREAD_COLUMNS],
+    shown: spreadShown(['Mode']),
     rows: response.byMode.map((row) => [modeLabel(row.mode), ...spreadCells(row.toArrival, row.toDelivery)]),
   };
 }
@@ -103,6 +134,7 @@ export function transitByModeTable(response: TransitTimeResponse): FigureTable {
 export function transitByLaneTable(response: TransitTimeResponse): FigureTable {
   return {
     columns: ['Origin', 'Destination', ...SPREAD_COLUMNS],
+    shown: spreadShown(['Origin', 'Destination']),
     rows: response.byLane.map((row) => [
       orNone(row.origin),
       orNone(row.destination),

@@ -13,6 +13,7 @@ import { LineItemCards } from './grid/line-item-cards.tsx';
 import { LineItemTable } from './grid/line-item-table.tsx';
 import { Pagination } from './grid/pagination.tsx';
 import type { MatchCount } from './grid/paging.ts';
+import { ReviewLegend } from './grid/review-legend.tsx';
 import { TableSummary } from './grid/table-summary.tsx';
 import type { LineItemRowsPage } from './line-items-api.ts';
 import type { DashboardAction, DashboardView } from './views/dashboard-view.ts';
@@ -87,6 +88,7 @@ export function DashboardResults({
           emptyState={emptyState}
         />
       )}
+      <ReviewLegend rows={data.rows} />
       <Stack
         direction={{ xs: 'column', lg: 'row' }}
         spacing={2}

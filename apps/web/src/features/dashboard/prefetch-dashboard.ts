@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { callUrl } from '../../lib/api.ts';
 import { rememberOpeningRows, takeFirstRows } from '../../lib/first-rows.ts';
+import { readCachedProfile } from '../../lib/profile-cache.ts';
 import { FIRST_POSITION } from './grid/paging.ts';
 import { readGridLayout } from './grid/use-grid-layout.ts';
 import { lineItemRowsQuery, requestedColumns, rowsCallQuery } from './line-items-api.ts';
@@ -10,7 +11,9 @@ import { dashboardViewAt, readSavedView } from './views/use-dashboard-view.ts';
 /** The rows query of a view for `email`: the view's, with the columns the user's layout shows. */
 function rowsOf(email: string, view: DashboardView) {
   const params = dashboardListParams(view);
-  const columns = requestedColumns(view.report, readGridLayout(email).columns[view.report]);
+  // The role from the cached profile, when this browser has it: a forwarder's default columns differ.
+  const layout = readGridLayout(email, readCachedProfile(email)?.role);
+  const columns = requestedColumns(view.report, layout.columns[view.report]);
   const url = callUrl('listLineItemRows', { query: rowsCallQuery(params, columns) });
   return { query: lineItemRowsQuery(params, columns), search: url.slice(url.indexOf('?') + 1) };
 }

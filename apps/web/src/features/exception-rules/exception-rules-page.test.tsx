@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
 import { ADMIN, renderScreen } from '../../testing/render-screen.tsx';
 import { ExceptionRulesPage } from './exception-rules-page.tsx';
+import { GRACE_SAVED } from './grace-setting.tsx';
 
 const settings = {
   etaSlipDays: 3,
@@ -22,6 +23,7 @@ describe('the exception rules', () => {
       api: {
         'GET /api/Exceptions/settings': () => settings,
         'POST /api/Exceptions/settings': (call: ApiCall) => call.body,
+        'GET /api/Analytics/settings': () => ({ onTimeGraceDays: 1 }),
       },
     });
     const days = await screen.findByRole('spinbutton', { name: /ETA slipped after/ });
@@ -47,5 +49,29 @@ describe('the exception rules', () => {
       }),
     );
     expect(await screen.findByText('Saved: exceptions now follow these rules.')).toBeInTheDocument();
+  });
+
+  it('hold the Analytics on-time grace, with the other rules an Admin sets', async () => {
+    const api = renderScreen(<ExceptionRulesPage />, {
+      user: ADMIN,
+      at: '/exception-rules',
+      route: '/exception-rules',
+      api: {
+        'GET /api/Exceptions/settings': () => settings,
+        'GET /api/Analytics/settings': () => ({ onTimeGraceDays: 1 }),
+        'POST /api/Analytics/settings': (call: ApiCall) => call.body,
+      },
+    });
+    const section = await screen.findByRole('region', { name: 'On-time grace' });
+    const grace = await within(section).findByRole('spinbutton', { name: 'On-time grace (days)' });
+    expect(grace).toHaveValue(1);
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '31');
+    expect(within(section).getByText('The grace may be at most 30 days.')).toBeInTheDocument();
+    await userEvent.clear(grace);
+    await userEvent.type(grace, '2');
+    await userEvent.click(within(section).getByRole('button', { name: 'Save grace' }));
+    expect(await within(section).findByText(GRACE_SAVED)).toBeInTheDocument();
+    expect(api.callsTo('POST /api/Analytics/settings')[0]?.body).toEqual({ onTimeGraceDays: 2 });
   });
 });

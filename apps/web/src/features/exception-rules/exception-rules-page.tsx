@@ -30,6 +30,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useState } from 'react';
 import { call, failureMessage } from '../../lib/api.ts';
 import { lineItemKeys } from '../../lib/query-keys.ts';
+import { analyticsSettingsQuery, GraceSetting } from './grace-setting.tsx';
 
 const settingsKey = [...lineItemKeys.all, 'exception-settings'] as const;
 
@@ -159,9 +160,13 @@ function SettingsForm({ saved }: { saved: ExceptionSettings }) {
   );
 }
 
-/** `/exception-rules` (Admin): the ETA slip threshold and the documents each Mode requires. */
+/**
+ * `/exception-rules` (Admin): the ETA slip threshold and the documents each Mode requires, and the
+ * on-time grace the Analytics figures allow.
+ */
 export function ExceptionRulesPage() {
   const settings = useQuery(settingsQuery());
+  const analyticsSettings = useQuery(analyticsSettingsQuery());
   return (
     <Stack spacing={3}>
       <Stack spacing={0.5}>
@@ -181,6 +186,25 @@ export function ExceptionRulesPage() {
         ) : (
           <SettingsForm saved={settings.data} />
         )}
+      </Paper>
+      <Paper variant="outlined" component="section" aria-labelledby="on-time-grace" sx={{ p: 2 }}>
+        <Stack spacing={2}>
+          <Stack spacing={0.5}>
+            <Typography variant="h6" component="h2" id="on-time-grace">
+              On-time grace
+            </Typography>
+            <Typography color="text.secondary">
+              How many days after the first promise Analytics still counts an arrival or a delivery as on time.
+            </Typography>
+          </Stack>
+          {analyticsSettings.isPending ? (
+            <CircularProgress size={24} aria-label="Loading the grace" />
+          ) : analyticsSettings.isError ? (
+            <Alert severity="error">Failed to load the grace. Please try again.</Alert>
+          ) : (
+            <GraceSetting saved={analyticsSettings.data} />
+          )}
+        </Stack>
       </Paper>
     </Stack>
   );

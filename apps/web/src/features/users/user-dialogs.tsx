@@ -29,9 +29,16 @@ function UserFormDialog(props: UserFormDialogProps) {
   const form = useUserForm(initial, { id: props.personId, takenEmails: props.takenEmails });
   const save = useSaveUser();
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (!form.input || save.isPending) return;
+    if (save.isPending) return;
+    if (!form.input) {
+      // Say what is wrong at each field, and put the cursor in the first one to fix.
+      form.touchAll();
+      const fields = event.currentTarget;
+      setTimeout(() => fields.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus());
+      return;
+    }
     save.mutate(form.input, { onSuccess: onSaved });
   };
 
@@ -61,7 +68,7 @@ function UserFormDialog(props: UserFormDialogProps) {
           <Button onClick={onClose} disabled={save.isPending}>
             Cancel
           </Button>
-          <Button type="submit" variant="contained" disabled={!form.input || save.isPending}>
+          <Button type="submit" variant="contained" disabled={save.isPending}>
             {submitLabel}
           </Button>
         </DialogActions>

@@ -25,6 +25,9 @@ export function useUserForm(initial: UserFormValues, context: UserFormContext = 
     setField: <F extends UserField>(field: F, value: UserFormValues[F]) =>
       setValues((current) => ({ ...current, [field]: value })),
     touch: (field: UserField) => setTouched((current) => (current[field] ? current : { ...current, [field]: true })),
+    /** On a refused submit: every field's error shows, not only those of the fields already left. */
+    touchAll: () =>
+      setTouched(Object.fromEntries(Object.keys(values).map((field) => [field, true])) as Record<UserField, boolean>),
   };
 }
 

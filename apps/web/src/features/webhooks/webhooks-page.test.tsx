@@ -58,6 +58,11 @@ describe('the webhooks page', () => {
     await userEvent.type(url, 'https://erp.example/hooks');
     await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await within(form).findByText('whsec_abc')).toBeInTheDocument();
+    // userEvent.setup() gives the page a clipboard, as a browser does.
+    const user = userEvent.setup();
+    await user.click(within(form).getByRole('button', { name: 'Copy the signing secret' }));
+    expect(await within(form).findByText('Copied.')).toBeInTheDocument();
+    expect(await navigator.clipboard.readText()).toBe('whsec_abc');
     await waitFor(() =>
       expect(api.callsTo('POST /api/Webhooks')[1]?.body).toEqual({
         url: 'https://erp.example/hooks',
@@ -66,7 +71,7 @@ describe('the webhooks page', () => {
     );
   });
 
-  it('shows each delivery: last answer and next try; deletes a hook', async () => {
+  it('shows each delivery: last answer and next try; deletes a hook once asked and confirmed', async () => {
     const api = renderScreen(<WebhooksPage />, {
       user: ADMIN,
       at: '/webhooks',
@@ -85,6 +90,15 @@ describe('the webhooks page', () => {
         .map((cell) => cell.textContent),
     ).toEqual(['An ETA slip', 'QS-5', 'pending', '1', 'HTTP 500', expect.any(String), expect.any(String)]);
     await userEvent.click(within(entry).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Delete webhook' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete the webhook https://erp.example/hooks?');
+    await userEvent.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.callsTo('POST /api/Webhooks/delete')).toHaveLength(0);
+    await userEvent.click(within(entry).getByRole('button', { name: 'Delete' }));
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Delete webhook' })).getByRole('button', { name: 'Delete' }),
+    );
     await waitFor(() => expect(api.callsTo('POST /api/Webhooks/delete')[0]?.query.get('id')).toBe('3'));
   });
 

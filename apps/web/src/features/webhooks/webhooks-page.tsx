@@ -22,6 +22,7 @@ import type { OrganisationSettings } from '@quayside/domain/organisation-setting
 import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/domain/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
+import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import {
@@ -34,6 +35,34 @@ import {
 } from './webhooks-api.ts';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
+
+/** The secret, shown once, and a button that copies it (or says how, where the browser refuses). */
+function SecretCopy({ secret }: { secret: string }) {
+  const [copied, setCopied] = useState<'yes' | 'refused' | null>(null);
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(secret);
+      setCopied('yes');
+    } catch {
+      setCopied('refused');
+    }
+  };
+  return (
+    <>
+      <code>{secret}</code>{' '}
+      <Button size="small" variant="outlined" color="inherit" onClick={copy} aria-label="Copy the signing secret">
+        Copy
+      </Button>{' '}
+      <span role="status">
+        {copied === 'yes'
+          ? 'Copied.'
+          : copied === 'refused'
+            ? 'The browser did not allow copying: select the secret and copy it.'
+            : ''}
+      </span>
+    </>
+  );
+}
 
 function RegisterForm() {
   const [url, setUrl] = useState('');
@@ -70,8 +99,9 @@ function RegisterForm() {
       ) : null}
       {register.isSuccess ? (
         <Alert severity="success">
-          Registered. Its signing secret, shown this once: <code>{register.data.secret}</code>. Each delivery carries a{' '}
-          {SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the body, in hex).
+          Registered. Its signing secret, shown this once: <SecretCopy secret={register.data.secret} /> Each delivery
+          carries a {SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the
+          body, in hex).
         </Alert>
       ) : null}
       <Box>
@@ -124,15 +154,26 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
 function WebhookEntry({ webhook }: { webhook: Webhook }) {
   const remove = useDeleteWebhook();
   const resume = useResumeWebhook();
+  const [isConfirming, setConfirming] = useState(false);
   return (
     <Paper component="article" aria-label={webhook.url} variant="outlined" sx={{ p: 2 }}>
       <Stack spacing={1}>
         <Stack direction="row" spacing={2} sx={{ justifyContent: 'space-between', alignItems: 'center' }}>
           <Typography sx={{ fontWeight: 600, wordBreak: 'break-all' }}>{webhook.url}</Typography>
-          <Button color="error" onClick={() => remove.mutate(webhook.id)} disabled={remove.isPending}>
+          <Button color="error" onClick={() => setConfirming(true)} disabled={remove.isPending}>
             Delete
           </Button>
         </Stack>
+        {isConfirming ? (
+          <ConfirmDeleteDialog
+            title="Delete webhook"
+            question={`Are you sure you want to delete the webhook ${webhook.url}? Quayside stops posting events to it, and its delivery log goes with it.`}
+            failure={remove.isError ? failureMessage(remove.error, 'Failed to delete. Please try again.') : null}
+            isDeleting={remove.isPending}
+            onCancel={() => setConfirming(false)}
+            onConfirm={() => remove.mutate(webhook.id, { onSuccess: () => setConfirming(false) })}
+          />
+        ) : null}
         <Typography variant="body2" color="text.secondary">
           {webhook.events.map((kind) => EVENT_LABELS[kind]).join(', ')}
         </Typography>

@@ -3,11 +3,13 @@ import {
   DEFAULT_SHOWN_COLUMNS,
   DENSITIES,
   type Density,
+  defaultShownColumns,
   LINE_ITEM_COLUMNS,
   REPORT_COLUMNS,
   REPORTS,
   type Report,
 } from '@quayside/domain/line-item-columns';
+import type { Role } from '@quayside/domain/people';
 
 // How the table is laid out for a user: which of a report's columns show, in which
 // order, and how tightly. Not part of SPEC.md §3's saved view (which rows, in which order): it is
@@ -20,6 +22,12 @@ export type GridLayout = { columns: Record<Report, readonly ColumnKey[]>; densit
 export const PINNED_COLUMN: ColumnKey = 'title';
 
 export const DEFAULT_LAYOUT: GridLayout = { columns: DEFAULT_SHOWN_COLUMNS, density: 'compact' };
+
+/** The layout a role starts with: a forwarder's columns leave out its own name (defaultShownColumns). */
+export const defaultLayout = (role: Role | undefined): GridLayout => ({
+  ...DEFAULT_LAYOUT,
+  columns: defaultShownColumns(role),
+});
 
 /** A list of a report's columns as the table can show it: known, each once, PO # first; null when nothing usable. */
 export function shownColumns(report: Report, columns: unknown): ColumnKey[] | null {
@@ -36,15 +44,16 @@ export function shownColumns(report: Report, columns: unknown): ColumnKey[] | nu
   return [PINNED_COLUMN, ...keys];
 }
 
-/** A stored or shared layout, checked: what is missing or malformed is the default. */
-export function parseLayout(stored: unknown): GridLayout {
+/** A stored or shared layout, checked: what is missing or malformed is the role's default. */
+export function parseLayout(stored: unknown, role?: Role): GridLayout {
+  const defaults = defaultLayout(role);
   const { columns, density } = (typeof stored === 'object' && stored !== null ? stored : {}) as Record<string, unknown>;
   const byReport = (typeof columns === 'object' && columns !== null ? columns : {}) as Record<string, unknown>;
   return {
     columns: Object.fromEntries(
-      REPORTS.map((report) => [report, shownColumns(report, byReport[report]) ?? DEFAULT_LAYOUT.columns[report]]),
+      REPORTS.map((report) => [report, shownColumns(report, byReport[report]) ?? defaults.columns[report]]),
     ) as GridLayout['columns'],
-    density: (DENSITIES as readonly unknown[]).includes(density) ? (density as Density) : DEFAULT_LAYOUT.density,
+    density: (DENSITIES as readonly unknown[]).includes(density) ? (density as Density) : defaults.density,
   };
 }
 

@@ -10,6 +10,7 @@ import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib
 import type { TableSelection } from '../bulk/row-selection.ts';
 import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import { PINNED_COLUMN } from './grid-layout.ts';
+import { PO_REVIEW_MEANING } from './review-legend.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
 type LineItemCardsProps = {
@@ -48,6 +49,7 @@ export function LineItemCards({ rows, columns, withExceptions, selection, emptyS
             component="li"
             variant="outlined"
             sx={{ p: 1.5, bgcolor: isSelected ? blue[50] : needsReview ? amber[50] : 'background.paper' }}
+            title={needsReview ? PO_REVIEW_MEANING : undefined}
           >
             <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
               {selection ? (

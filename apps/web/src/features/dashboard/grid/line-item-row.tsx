@@ -15,6 +15,7 @@ import { type LineItemNavigationState, paths } from '../../../lib/navigation.ts'
 import type { TableSelection } from '../bulk/row-selection.ts';
 import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import type { GridCellProps } from './grid-cell.ts';
+import { PO_REVIEW_MEANING } from './review-legend.tsx';
 
 // A row of the dashboard's table in plain cells: `<td>`, a native checkbox, a link, a span for the
 // transit type, drawn as MUI's table, checkbox and chip look (the styles below, once for the whole
@@ -134,6 +135,7 @@ export function LineItemTableRow({
       }}
       aria-selected={selection ? isSelected : undefined}
       className={isSelected ? 'selected-row' : needsReview ? 'review-row' : undefined}
+      title={needsReview ? PO_REVIEW_MEANING : undefined}
     >
       {selection ? (
         // biome-ignore lint/a11y/useKeyWithClickEvents: only keeps the click from opening the row; the grid's keys are the table's (grid-cell.ts).

@@ -15,9 +15,10 @@ import {
 } from '@mui/material';
 import { type ColumnKey, type Density, LINE_ITEM_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
 import { useState } from 'react';
+import { useProfile } from '../../../lib/profile.tsx';
 import {
   chooserColumns,
-  DEFAULT_LAYOUT,
+  defaultLayout,
   type GridLayout,
   moveColumn,
   PINNED_COLUMN,
@@ -33,6 +34,7 @@ type ColumnChooserProps = {
 
 /** 'Columns': show, hide and reorder the report's columns (drag, or the arrows by keyboard), and the density. */
 export function ColumnChooser({ report, layout, onChange }: ColumnChooserProps) {
+  const role = useProfile().profile?.role;
   const shown = layout.columns[report];
   const setShown = (columns: readonly ColumnKey[]) =>
     onChange({ ...layout, columns: { ...layout.columns, [report]: columns } });
@@ -55,7 +57,7 @@ export function ColumnChooser({ report, layout, onChange }: ColumnChooserProps) 
           {/* Never disabled: a button disabled under the focus would drop it out of the dialog. */}
           <Button
             color="inherit"
-            onClick={() => setShown(DEFAULT_LAYOUT.columns[report])}
+            onClick={() => setShown(defaultLayout(role).columns[report])}
             sx={{ alignSelf: 'flex-start' }}
           >
             Reset columns

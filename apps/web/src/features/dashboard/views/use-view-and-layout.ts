@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useProfile } from '../../../lib/profile.tsx';
 import { useGridLayout } from '../grid/use-grid-layout.ts';
 import { isSameList, namedViewOf } from './named-view.ts';
 import { hasSavedView, useDashboardView } from './use-dashboard-view.ts';
@@ -10,7 +11,7 @@ import { useNamedViews } from './use-named-views.ts';
  */
 export function useViewAndLayout(email: string) {
   const [view, dispatch] = useDashboardView(email);
-  const [layout, setLayout] = useGridLayout(email);
+  const [layout, setLayout] = useGridLayout(email, useProfile().profile?.role);
   const [opensBlank] = useState(() => window.location.search === '' && !hasSavedView(email));
   const { open: openNamedView, lastOpened } = useNamedViews({ dispatch, layout, setLayout, opensBlank });
   const openView = lastOpened && isSameList(lastOpened.query, namedViewOf(view, layout).query) ? lastOpened : null;

@@ -1,19 +1,27 @@
 import { Alert, Button, Stack, TextField } from '@mui/material';
 import { AnalyticsSettings, MAX_ON_TIME_GRACE_DAYS } from '@quayside/domain/analytics';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
-import { failureMessage } from '../../lib/api.ts';
+import { call, failureMessage } from '../../lib/api.ts';
 import { analyticsKeys } from '../../lib/query-keys.ts';
-import { saveSettings } from './analytics-api.ts';
+
+export const analyticsSettingsQuery = () =>
+  queryOptions({
+    queryKey: analyticsKeys.settings(),
+    queryFn: ({ signal }) => call('getAnalyticsSettings', { signal }),
+  });
 
 export const GRACE_SAVED = 'Saved: on-time figures now allow this grace.';
 
-/** An Admin's on-time grace: how many days after the first promise still count as on time. */
+/**
+ * An Admin's on-time grace for Analytics: how many days after the first promise still count as on
+ * time. With the other rules an Admin sets, not in the analytics filters (it is not a question's filter).
+ */
 export function GraceSetting({ saved }: { saved: AnalyticsSettings }) {
   const queryClient = useQueryClient();
   const [days, setDays] = useState(String(saved.onTimeGraceDays));
   const save = useMutation({
-    mutationFn: saveSettings,
+    mutationFn: (settings: AnalyticsSettings) => call('saveAnalyticsSettings', { body: settings }),
     // Every on-time figure and the scorecard move with the grace.
     onSuccess: () => queryClient.invalidateQueries({ queryKey: analyticsKeys.all }),
   });
