@@ -1,4 +1,4 @@
-import type { ExceptionKind } from './exceptions.ts';
+import type { ExceptionFacts, ExceptionKind } from './exceptions.ts';
 import { COLUMN_KEYS, type ColumnKey } from './line-item-columns.ts';
 
 // A row of the dashboard's page (GET /api/LineItems/rows, line-item-rows.ts): plain data with no
@@ -12,6 +12,7 @@ export const ROW_MARKS = [
   'po_review_required',
   'hide_lineitem',
   'exceptions',
+  'exception_facts',
 ] as const;
 type RowMark = (typeof ROW_MARKS)[number];
 
@@ -29,6 +30,8 @@ export type LineItemRow = {
   po_review_required: number;
   hide_lineitem: boolean;
   exceptions: ExceptionKind[];
+  /** How late, how far the ETA moved, which documents are missing: what the badges say. */
+  exception_facts: ExceptionFacts;
   text: Partial<Record<ColumnKey, string>>;
 };
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXCEPTION_KINDS } from './exceptions.ts';
+import { EXCEPTION_KINDS, ExceptionFacts } from './exceptions.ts';
 import { COLUMN_KEYS, type ColumnKey, REPORT_COLUMNS } from './line-item-columns.ts';
 import { LineItemQuery } from './line-item-query.ts';
 import { ROW_MARKS } from './line-item-row.ts';
@@ -37,7 +37,7 @@ export type LineItemRowsQuery = z.infer<typeof LineItemRowsQuery>;
 export const shownColumns = (query: Pick<LineItemRowsQuery, 'columns' | 'report'>): readonly ColumnKey[] =>
   query.columns ?? REPORT_COLUMNS[query.report];
 
-const RowValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.enum(EXCEPTION_KINDS))]);
+const RowValue = z.union([z.string(), z.number(), z.boolean(), z.array(z.enum(EXCEPTION_KINDS)), ExceptionFacts]);
 
 export const LineItemRowsResponse = LineItemsResponse.omit({ lineItems: true }).extend({
   names: z

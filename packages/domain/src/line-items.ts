@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
-import { EXCEPTION_KINDS } from './exceptions.ts';
+import { EXCEPTION_KINDS, ExceptionFacts } from './exceptions.ts';
 import { plainText } from './fields.ts';
 
 const text = (description: string) => z.string().describe(description);
@@ -49,6 +49,9 @@ export const LineItem = z.object({
     .array(z.enum(EXCEPTION_KINDS))
     .optional()
     .describe('What needs attention today (GET /api/LineItems only): see GET /api/Exceptions/summary'),
+  exception_facts: ExceptionFacts.optional().describe(
+    'How large each of those exceptions is: days late, days the ETA slipped, the documents missing (GET /api/LineItems only)',
+  ),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

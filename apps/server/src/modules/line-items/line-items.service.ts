@@ -1,4 +1,4 @@
-import type { ExceptionKind } from '@quayside/domain/exceptions';
+import type { ExceptionFacts, ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
 import { type ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
@@ -20,7 +20,7 @@ import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import { type ExceptionContext, exceptionsOf } from '../exceptions/exception-sql.ts';
+import { type ExceptionContext, exceptionFactsOf, exceptionsOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
@@ -45,11 +45,14 @@ const SORTED_IN_MEMORY = 10_000;
  */
 async function matchingCondition(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   const kinds = query.exception ?? [];
-  const matches = kinds.length > 0 ? await exceptionMatchRange(db, principal, kinds, context) : undefined;
+  // A missing document type picks among the rows with missing documents: their count bounds it too.
+  const boundingKinds: readonly ExceptionKind[] = query.missingDocument !== undefined ? ['missing_documents'] : kinds;
+  const matches =
+    boundingKinds.length > 0 ? await exceptionMatchRange(db, principal, boundingKinds, context) : undefined;
   const isRare = matches !== undefined && matches.atMost <= SORTED_IN_MEMORY;
   const onlyExceptions = matches !== undefined && !hasCriteria({ ...query, exception: undefined });
   return {
-    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex: kinds.length === 0 || isRare })}`,
+    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex: boundingKinds.length === 0 || isRare })}`,
     isRare,
     atLeast: onlyExceptions ? matches.atLeast : 0,
   };
@@ -136,24 +139,39 @@ export async function listLineItems(
 ): Promise<LineItemsResponse> {
   const { rows, ...counts } = await findPage(db, principal, query, context);
   const exceptions = new Map(rows.map((row) => [Number(row.line_item_id), row.exceptions]));
-  const lineItems = await lineItemsByIds(db, [...exceptions.keys()]);
+  const ids = [...exceptions.keys()];
+  const [lineItems, facts] = await Promise.all([lineItemsByIds(db, ids), exceptionFactsByIds(db, ids, context)]);
   return {
-    lineItems: lineItems.map((row) => ({ ...row, exceptions: exceptions.get(Number(row._id)) ?? [] })),
+    lineItems: lineItems.map((row) => ({
+      ...row,
+      exceptions: exceptions.get(Number(row._id)) ?? [],
+      exception_facts: facts.get(row._id) ?? {},
+    })),
     ...counts,
   };
+}
+
+/** The size of each exception of the line items `ids` (a page), by id. */
+async function exceptionFactsByIds(db: Queryable, ids: readonly number[], context: ExceptionContext) {
+  if (ids.length === 0) return new Map<string, ExceptionFacts>();
+  const result = await db.execute<{ id: string; facts: ExceptionFacts }>(sql`
+    select r.line_item_id::text as id, ${exceptionFactsOf(context)} as facts
+    from line_item_rows r where r.line_item_id = any(${idArray(ids)})`);
+  return new Map(result.rows.map((row) => [row.id, row.facts]));
 }
 
 /**
  * A row's marks other than its exceptions (the page has them), on the read model `r` and the line
  * item `li`; title and related_shipment are their columns' displayed text, which is the line item's.
  */
-const MARK_SQL: Record<Exclude<RowMark, 'exceptions'>, SQL> = {
+const markSql = (context: ExceptionContext): Record<Exclude<RowMark, 'exceptions'>, SQL> => ({
   _id: sql`r.line_item_id::text`,
   title: displayed('title'),
   related_shipment: displayed('related_shipment'),
   po_review_required: sql`li.po_review_required`,
   hide_lineitem: sql`r.is_hidden`,
-};
+  exception_facts: exceptionFactsOf(context),
+});
 
 /**
  * The same page as listLineItems (the same rows, order and totals), answered as the dashboard
@@ -168,7 +186,7 @@ export async function listLineItemRows(
 ): Promise<LineItemRowsResponse> {
   const { rows: page, ...counts } = await findPage(db, principal, query, context);
   const names = rowValueNames(shownColumns(query));
-  return { ...counts, names, rows: await rowValues(db, page, names) };
+  return { ...counts, names, rows: await rowValues(db, page, names, context) };
 }
 
 type RowValues = LineItemRowsResponse['rows'][number];
@@ -178,13 +196,15 @@ async function rowValues(
   db: Queryable,
   page: readonly PageRow[],
   names: readonly (RowMark | ColumnKey)[],
+  context: ExceptionContext,
 ): Promise<RowValues[]> {
   if (page.length === 0) return [];
+  const marks = markSql(context);
   // The exceptions are the page's (as listLineItems answers them); the other values are read here.
   const exceptionsAt = names.indexOf('exceptions');
   const read = names.filter((name) => name !== 'exceptions') as (Exclude<RowMark, 'exceptions'> | ColumnKey)[];
   const expressions = sql.join(
-    read.map((name) => (name in MARK_SQL ? MARK_SQL[name as keyof typeof MARK_SQL] : displayed(name as ColumnKey))),
+    read.map((name) => (name in marks ? marks[name as keyof typeof marks] : displayed(name as ColumnKey))),
     sql`, `,
   );
   const result = await db.execute<{ id: string; v: RowValues }>(sql`
