@@ -58,6 +58,7 @@ export function askedColumns(call: ApiCall): ColumnKey[] {
 function rowOf(lineItem: LineItem, names: readonly string[]) {
   return names.map((name) => {
     if (name === 'exceptions') return lineItem.exceptions ?? [];
+    if (name === 'exception_facts') return lineItem.exception_facts ?? {};
     if ((ROW_MARKS as readonly string[]).includes(name))
       return lineItem[name as keyof LineItem] as string | number | boolean;
     return displayText(lineItem, name as ColumnKey);

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ShipmentExceptionBanner } from '../../components/exceptions/exception-banner.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
@@ -126,6 +127,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         </Stack>
       </Stack>
 
+      {mode === 'edit' && shipment ? <ShipmentExceptionBanner shipmentNumber={shipment.Shipment} /> : null}
       {save.isError ? <Alert severity="error">{saveFailure(save.error)}</Alert> : null}
 
       <Paper variant="outlined" sx={{ p: 2 }}>

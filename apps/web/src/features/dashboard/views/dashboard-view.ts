@@ -86,10 +86,7 @@ export function dashboardViewReducer(view: DashboardView, action: DashboardActio
     case 'missingDocument':
       return {
         ...view,
-        exceptions:
-          action.missingDocument === undefined || view.exceptions.includes('missing_documents')
-            ? view.exceptions
-            : EXCEPTION_KINDS.filter((kind) => kind === 'missing_documents' || view.exceptions.includes(kind)),
+        exceptions: withMissingDocumentChip(view.exceptions, action.missingDocument),
         missingDocument: action.missingDocument,
         page: 1,
       };
@@ -97,6 +94,15 @@ export function dashboardViewReducer(view: DashboardView, action: DashboardActio
       return action.view;
   }
 }
+
+/** A document type picked narrows 'Missing documents': that chip is then chosen too (its badges show). */
+export const withMissingDocumentChip = (
+  exceptions: readonly ExceptionKind[],
+  missingDocument: DocumentType | undefined,
+): readonly ExceptionKind[] =>
+  missingDocument === undefined || exceptions.includes('missing_documents')
+    ? exceptions
+    : EXCEPTION_KINDS.filter((kind) => kind === 'missing_documents' || exceptions.includes(kind));
 
 /** The `listLineItems` query of the view. */
 export function dashboardListParams(view: DashboardView): LineItemListParams {
@@ -167,8 +173,8 @@ export function openingView(
   saved: () => { view: TableView; position: ListPosition },
 ): DashboardView {
   const importId = importIdParam(params.get('import'));
-  const exceptions = exceptionsParam(params.get('exception'));
   const missingDocument = missingDocumentParam(params.get('missingDocument'));
+  const exceptions = withMissingDocumentChip(exceptionsParam(params.get('exception')), missingDocument);
   if (urlNamesView(params)) return { ...viewFromSearchParams(params), importId, exceptions, missingDocument };
   const { view, position } = saved();
   return { ...view, ...position, importId, exceptions, missingDocument };

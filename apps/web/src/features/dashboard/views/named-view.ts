@@ -7,6 +7,7 @@ import {
   missingDocumentParam,
   viewFromSearchParams,
   viewSearchParams,
+  withMissingDocumentChip,
 } from './dashboard-view.ts';
 
 // A named view (stored on the server) and the dashboard's own view, each from the other.
@@ -29,7 +30,10 @@ export function openedNamedView(named: Pick<View, 'query' | 'columns' | 'density
     ...opened,
     page: 1,
     importId: undefined,
-    exceptions: exceptionsParam(params.get('exception')),
+    exceptions: withMissingDocumentChip(
+      exceptionsParam(params.get('exception')),
+      missingDocumentParam(params.get('missingDocument')),
+    ),
     missingDocument: missingDocumentParam(params.get('missingDocument')),
   };
   const report: Report = view.report;
