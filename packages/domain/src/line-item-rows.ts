@@ -43,7 +43,7 @@ export const LineItemRowsResponse = LineItemsResponse.omit({ lineItems: true }).
   names: z
     .array(z.string())
     .describe(
-      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then each column asked (its text as the table shows it)`,
+      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then exception_facts when the query asks for exception or missingDocument (days late, days the ETA slipped, the documents missing), then each column asked (its text as the table shows it)`,
     ),
   rows: z.array(z.array(RowValue)).describe('One array of values a row, named by `names`'),
 });

@@ -1,7 +1,12 @@
 import type { ExceptionFacts, ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { LineItemQuery, RowQuery } from '@quayside/domain/line-item-query';
-import { type ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
+import {
+  asksExceptionFacts,
+  type EXCEPTION_FACTS,
+  type ROW_MARKS,
+  rowValueNames,
+} from '@quayside/domain/line-item-row';
 import { type LineItemRowsQuery, type LineItemRowsResponse, shownColumns } from '@quayside/domain/line-item-rows';
 import {
   COUNT_LIMIT,
@@ -164,7 +169,7 @@ async function exceptionFactsByIds(db: Queryable, ids: readonly number[], contex
  * A row's marks other than its exceptions (the page has them), on the read model `r` and the line
  * item `li`; title and related_shipment are their columns' displayed text, which is the line item's.
  */
-const markSql = (context: ExceptionContext): Record<Exclude<RowMark, 'exceptions'>, SQL> => ({
+const markSql = (context: ExceptionContext): Record<Exclude<RowMark, 'exceptions'> | typeof EXCEPTION_FACTS, SQL> => ({
   _id: sql`r.line_item_id::text`,
   title: displayed('title'),
   related_shipment: displayed('related_shipment'),
@@ -185,7 +190,7 @@ export async function listLineItemRows(
   context: ExceptionContext,
 ): Promise<LineItemRowsResponse> {
   const { rows: page, ...counts } = await findPage(db, principal, query, context);
-  const names = rowValueNames(shownColumns(query));
+  const names = rowValueNames(shownColumns(query), asksExceptionFacts(query));
   return { ...counts, names, rows: await rowValues(db, page, names, context) };
 }
 
@@ -195,14 +200,18 @@ type RowValues = LineItemRowsResponse['rows'][number];
 async function rowValues(
   db: Queryable,
   page: readonly PageRow[],
-  names: readonly (RowMark | ColumnKey)[],
+  names: readonly (RowMark | typeof EXCEPTION_FACTS | ColumnKey)[],
   context: ExceptionContext,
 ): Promise<RowValues[]> {
   if (page.length === 0) return [];
   const marks = markSql(context);
   // The exceptions are the page's (as listLineItems answers them); the other values are read here.
   const exceptionsAt = names.indexOf('exceptions');
-  const read = names.filter((name) => name !== 'exceptions') as (Exclude<RowMark, 'exceptions'> | ColumnKey)[];
+  const read = names.filter((name) => name !== 'exceptions') as (
+    | Exclude<RowMark, 'exceptions'>
+    | typeof EXCEPTION_FACTS
+    | ColumnKey
+  )[];
   const expressions = sql.join(
     read.map((name) => (name in marks ? marks[name as keyof typeof marks] : displayed(name as ColumnKey))),
     sql`, `,

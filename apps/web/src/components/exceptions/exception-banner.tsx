@@ -1,5 +1,6 @@
 import { Box, Typography } from '@mui/material';
 import {
+  EXCEPTION_KINDS,
   EXCEPTION_SEVERITIES,
   EXCEPTION_SEVERITY,
   type ExceptionFacts,
@@ -61,7 +62,8 @@ export function ExceptionBanner({
 
 /**
  * The banner of a shipment's page. Exceptions are decided per shipment, so any of its line items
- * the user sees carries them: one small rows answer (no columns beyond the row's marks).
+ * the user sees carries them: one small rows answer of those with any exception (no columns beyond
+ * the row's marks and the facts that asking for exceptions brings); none, no banner.
  */
 export function ShipmentExceptionBanner({ shipmentNumber }: { shipmentNumber: string }) {
   const { data } = useQuery({
@@ -69,7 +71,7 @@ export function ShipmentExceptionBanner({ shipmentNumber }: { shipmentNumber: st
     queryFn: async ({ signal }) => {
       const filters = JSON.stringify([{ column: 'related_shipment', operator: 'equals', value: shipmentNumber }]);
       const answer = await call('listLineItemRows', {
-        query: { filters, pageSize: 25, columns: 'related_shipment' },
+        query: { filters, pageSize: 25, columns: 'related_shipment', exception: EXCEPTION_KINDS.join(',') },
         signal,
       });
       // 'equals' ignores the case of ASCII letters: only this exact shipment's line items count.
