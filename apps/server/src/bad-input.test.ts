@@ -763,6 +763,10 @@ const lineItemQuery = queryParameters({
     fc.constantFrom('late_arrival', 'late_arrival,stale', ',,', 'LATE_ARRIVAL', 'late arrival'),
     nastyText,
   ),
+  missingDocument: fc.oneof(
+    fc.constantFrom('Bill of Lading', 'bill of lading', 'Bill of Lading,Packing List', 'BOL', ''),
+    nastyText,
+  ),
 });
 
 const lineItemRowsQuery = fc
@@ -933,6 +937,7 @@ const brokenView = brokenObject(
     shared: fc.constantFrom('true', 1, null, {}),
     query: fc.constantFrom(
       { exception: 'sunk' },
+      { missingDocument: 'Passport' },
       { filters: '[' },
       { logic: 'XOR' },
       { pageSize: '7' },
@@ -1255,6 +1260,7 @@ const CASES: Entry[] = [
               name: refusedText(100),
               query: fc.constantFrom(
                 { exception: 'sunk' },
+                { missingDocument: 'bill of lading' },
                 { filters: '[' },
                 { logic: 'XOR' },
                 { sort: '[]' },

@@ -29,8 +29,15 @@ export const AlertPreferences = z.object({
 });
 export type AlertPreferences = z.infer<typeof AlertPreferences>;
 
-/** A saved filter: the dashboard's query in its wire form (the URL's q, filters, logic, report, exception). */
-export const FollowedQuery = LineItemQuery.pick({ q: true, filters: true, logic: true, report: true, exception: true });
+/** A saved filter: the dashboard's query in its wire form (the URL's q, filters, logic, report, exception, missingDocument). */
+export const FollowedQuery = LineItemQuery.pick({
+  q: true,
+  filters: true,
+  logic: true,
+  report: true,
+  exception: true,
+  missingDocument: true,
+});
 
 export const MAX_FOLLOW_NAME = 100;
 
@@ -77,6 +84,7 @@ export const FollowRequest = z.union([
           logic: z.string().optional(),
           report: z.string().optional(),
           exception: z.string().optional(),
+          missingDocument: z.string().optional(),
         })
         .strict()
         .superRefine((wire, context) => {

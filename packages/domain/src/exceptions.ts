@@ -48,6 +48,84 @@ export function exceptionDefinition(kind: ExceptionKind, etaSlipDays: number): s
   }
 }
 
+/**
+ * How urgent each exception is, which decides its colour (below) and its icon on the screens.
+ * - high: the goods are not where they were promised, or the papers to clear them are not there
+ *   (late arrival, late delivery, missing documents): someone must act today.
+ * - medium: the plan has moved but the goods may still arrive in time (late departure, ETA slipped).
+ * - low: nothing is known to be wrong, only nothing has been heard (stale).
+ * Colour is never the only sign: the badge's text names the case and its size, and the icon's
+ * shape differs by severity (a circle for high, a triangle for medium, a clock for low).
+ */
+export const EXCEPTION_SEVERITIES = ['high', 'medium', 'low'] as const;
+export type ExceptionSeverity = (typeof EXCEPTION_SEVERITIES)[number];
+export const EXCEPTION_SEVERITY: Record<ExceptionKind, ExceptionSeverity> = {
+  late_departure: 'medium',
+  late_arrival: 'high',
+  late_delivery: 'high',
+  eta_slipped: 'medium',
+  missing_documents: 'high',
+  stale: 'low',
+};
+export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = {
+  high: 'Urgent',
+  medium: 'Attention',
+  low: 'Check',
+};
+/**
+ * Each severity's colours: dark text on a light tint of the same hue, with a mid-tone border. Every
+ * text colour is at least 7:1 on its tint and on white (WCAG AAA), so a badge stays readable on a
+ * selected or amber row too.
+ */
+export const SEVERITY_COLOURS: Record<
+  ExceptionSeverity,
+  { color: string; backgroundColor: string; borderColor: string }
+> = {
+  high: { color: '#8e1b1b', backgroundColor: '#fdecea', borderColor: '#c62828' },
+  medium: { color: '#6d3d00', backgroundColor: '#fff3e0', borderColor: '#b26a00' },
+  low: { color: '#37474f', backgroundColor: '#eceff1', borderColor: '#78909c' },
+};
+
+/**
+ * The size of each exception a line item has (GET /api/LineItems/rows and GET /api/LineItems): how
+ * many days late, how far the ETA moved, which documents are missing. A kind the row does not have
+ * is absent.
+ */
+export const ExceptionFacts = z.object({
+  late_departure: z.number().int().optional().describe('Days since ETD (or Origin ETD) passed without an ATD'),
+  late_arrival: z.number().int().optional().describe('Days since Dest. ETA passed without an ATA'),
+  late_delivery: z.number().int().optional().describe('Days since Est Delivery passed without an Act Delivery'),
+  eta_slipped: z.number().int().optional().describe('Days Dest. ETA is later than first promised'),
+  missing_documents: z
+    .array(z.enum(DOCUMENT_TYPES))
+    .optional()
+    .describe('The document types the checklist requires and the shipment lacks, their milestone passed'),
+  stale: z.number().int().optional().describe('Days since the shipment in transit last changed'),
+});
+export type ExceptionFacts = z.infer<typeof ExceptionFacts>;
+
+/** What a badge says: the case and its size ('Late arrival · 6 d', 'ETA +9 d', 'Missing: Bill of Lading'). */
+export function exceptionBadgeText(kind: ExceptionKind, facts: ExceptionFacts | undefined): string {
+  if (kind === 'missing_documents') {
+    const types = facts?.missing_documents ?? [];
+    return types.length > 0 ? `Missing: ${types.join(', ')}` : EXCEPTION_LABELS[kind];
+  }
+  const days = facts?.[kind];
+  if (days === undefined) return EXCEPTION_LABELS[kind];
+  if (kind === 'eta_slipped') return `ETA +${days} d`;
+  return `${EXCEPTION_LABELS[kind]} · ${days} d`;
+}
+
+/** `missingDocument=Bill of Lading` on GET /api/LineItems: line items whose shipment lacks that required document. */
+export const missingDocumentParameter = z
+  .enum(DOCUMENT_TYPES, {
+    error: (issue) =>
+      `Unknown document type: ${String(issue.input).slice(0, 40)}. Use one of ${DOCUMENT_TYPES.join(', ')}.`,
+  })
+  .describe(
+    `Only line items missing this required document (its milestone passed), one of: ${DOCUMENT_TYPES.join(', ')}`,
+  );
+
 /** `exception=late_arrival,eta_slipped` on GET /api/LineItems: rows with any of these kinds. */
 export const exceptionParameter = z
   .string()

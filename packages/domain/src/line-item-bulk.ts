@@ -37,6 +37,7 @@ export const BulkQuery = LineItemQuery.pick({
   po: true,
   importId: true,
   exception: true,
+  missingDocument: true,
 });
 
 export type BulkQuery = z.infer<typeof BulkQuery>;

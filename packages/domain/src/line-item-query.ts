@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE } from './constants.ts';
-import { exceptionParameter } from './exceptions.ts';
+import { exceptionParameter, missingDocumentParameter } from './exceptions.ts';
 import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import {
   betweenDates,
@@ -110,13 +110,14 @@ export const LineItemQuery = z.object({
     .optional()
     .describe('Only the line items of the shipments in this import (POST /api/Import answers its id)'),
   exception: exceptionParameter.optional(),
+  missingDocument: missingDocumentParameter.optional(),
 });
 export type LineItemQuery = z.infer<typeof LineItemQuery>;
 
 /** The part of a query that decides which rows match and their order (paging aside). */
 export type RowQuery = Pick<
   LineItemQuery,
-  'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId' | 'exception'
+  'q' | 'filters' | 'logic' | 'sort' | 'report' | 'po' | 'importId' | 'exception' | 'missingDocument'
 >;
 
 /** The effective sort: the caller's, or dest_eta descending when none is given. */
@@ -224,8 +225,9 @@ export function valueBefore(
 
 /**
  * The reference: which rows match `query`, in its order, as of `moment`. The SQL translation must
- * answer exactly this. `importId` names a database record the rows do not carry, and `exception`
- * depends on the day and the date history, so only the SQL side applies them.
+ * answer exactly this. `importId` names a database record the rows do not carry, and `exception` and
+ * `missingDocument` depend on the day, the date history and the documents, so only the SQL side
+ * applies them.
  */
 export function queryLineItems(
   rows: readonly LineItem[],

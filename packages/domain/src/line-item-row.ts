@@ -1,4 +1,4 @@
-import type { ExceptionKind } from './exceptions.ts';
+import type { ExceptionFacts, ExceptionKind } from './exceptions.ts';
 import { COLUMN_KEYS, type ColumnKey } from './line-item-columns.ts';
 
 // A row of the dashboard's page (GET /api/LineItems/rows, line-item-rows.ts): plain data with no
@@ -15,9 +15,27 @@ export const ROW_MARKS = [
 ] as const;
 type RowMark = (typeof ROW_MARKS)[number];
 
-/** The names of a row's values, in order: the marks, then each shown column the marks do not hold. */
-export const rowValueNames = (columns: readonly ColumnKey[]): (RowMark | ColumnKey)[] => [
+/**
+ * How large each exception is (ExceptionFacts): sent after the marks only when the query asks for
+ * exceptions (`exception` or `missingDocument`), the one time the dashboard draws their badges, so
+ * that the everyday page stays as small as it was.
+ */
+export const EXCEPTION_FACTS = 'exception_facts' as const;
+
+/** Whether a rows query's answer carries each row's exception facts. */
+export const asksExceptionFacts = (query: { exception?: readonly unknown[] | string; missingDocument?: string }) =>
+  (query.exception?.length ?? 0) > 0 || (query.missingDocument ?? '') !== '';
+
+/**
+ * The names of a row's values, in order: the marks, the exception facts when asked, then each
+ * shown column the marks do not hold.
+ */
+export const rowValueNames = (
+  columns: readonly ColumnKey[],
+  withExceptionFacts = false,
+): (RowMark | typeof EXCEPTION_FACTS | ColumnKey)[] => [
   ...ROW_MARKS,
+  ...(withExceptionFacts ? ([EXCEPTION_FACTS] as const) : []),
   ...columns.filter((column) => column !== 'title' && column !== 'related_shipment'),
 ];
 
@@ -29,6 +47,8 @@ export type LineItemRow = {
   po_review_required: number;
   hide_lineitem: boolean;
   exceptions: ExceptionKind[];
+  /** How late, how far the ETA moved, which documents are missing: what the badges say (when asked). */
+  exception_facts?: ExceptionFacts;
   text: Partial<Record<ColumnKey, string>>;
   /**
    * With a 'changed in the last' filter: for each date it names that changed in its window, the
@@ -52,7 +72,8 @@ export function decodeRows({
     const row = { text: {} } as LineItemRow;
     names.forEach((name, index) => {
       const value = values[index];
-      if ((ROW_MARKS as readonly string[]).includes(name)) (row as Record<string, unknown>)[name] = value;
+      if ((ROW_MARKS as readonly string[]).includes(name) || name === EXCEPTION_FACTS)
+        (row as Record<string, unknown>)[name] = value;
       if ((COLUMN_KEYS as readonly string[]).includes(name)) row.text[name as ColumnKey] = String(value);
       if (name === WAS_NAME && typeof value === 'object' && value !== null) {
         row.was = value as Partial<Record<ColumnKey, string>>;

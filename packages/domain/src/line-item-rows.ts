@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EXCEPTION_KINDS } from './exceptions.ts';
+import { EXCEPTION_KINDS, ExceptionFacts } from './exceptions.ts';
 import { COLUMN_KEYS, type ColumnKey, REPORT_COLUMNS } from './line-item-columns.ts';
 import { LineItemQuery } from './line-item-query.ts';
 import { ROW_MARKS } from './line-item-row.ts';
@@ -42,6 +42,7 @@ const RowValue = z.union([
   z.number(),
   z.boolean(),
   z.array(z.enum(EXCEPTION_KINDS)),
+  ExceptionFacts,
   z.record(z.string(), z.string()),
 ]);
 
@@ -49,7 +50,7 @@ export const LineItemRowsResponse = LineItemsResponse.omit({ lineItems: true }).
   names: z
     .array(z.string())
     .describe(
-      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then each column asked (its text as the table shows it), then, with a 'changed in the last' filter, was: for each date it names that changed in its window, the date it had when the window opened (YYYY-MM-DD, empty for none)`,
+      `The name of each value of a row, in order: ${ROW_MARKS.join(', ')}, then exception_facts when the query asks for exception or missingDocument (days late, days the ETA slipped, the documents missing), then each column asked (its text as the table shows it), then, with a 'changed in the last' filter, was: for each date it names that changed in its window, the date it had when the window opened (YYYY-MM-DD, empty for none)`,
     ),
   rows: z.array(z.array(RowValue)).describe('One array of values a row, named by `names`'),
 });

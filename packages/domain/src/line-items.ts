@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { PAGE_SIZES } from './constants.ts';
-import { EXCEPTION_KINDS } from './exceptions.ts';
+import { EXCEPTION_KINDS, ExceptionFacts } from './exceptions.ts';
 import { plainText } from './fields.ts';
 
 const text = (description: string) => z.string().describe(description);
@@ -55,6 +55,9 @@ export const LineItem = z.object({
     .describe(
       "With a 'changed in the last' filter (GET /api/LineItems only): for each date it names that changed in its window, the value it had when the window opened (ISO timestamp, or null for none)",
     ),
+  exception_facts: ExceptionFacts.optional().describe(
+    'How large each of those exceptions is: days late, days the ETA slipped, the documents missing (GET /api/LineItems only)',
+  ),
 });
 export type LineItem = z.infer<typeof LineItem>;
 

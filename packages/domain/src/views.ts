@@ -34,6 +34,7 @@ const ViewQueryRules = LineItemQuery.pick({
   pageSize: true,
   report: true,
   exception: true,
+  missingDocument: true,
 });
 
 /** An object's own message when it is not one, or has fields it does not know: naming those it has. */
@@ -61,8 +62,11 @@ export const ViewQuery = z.strictObject(
     pageSize: queryPart('pageSize', 'Rows per page'),
     report: queryPart('report', 'default or dr'),
     exception: queryPart('exception', 'Exception kinds, comma-separated'),
+    missingDocument: queryPart('missingDocument', 'A document type the line items lack'),
   },
-  { error: shapeError("A view's query", 'keeps q, filters, logic, sort, pageSize, report, exception') },
+  {
+    error: shapeError("A view's query", 'keeps q, filters, logic, sort, pageSize, report, exception, missingDocument'),
+  },
 );
 export type ViewQuery = z.infer<typeof ViewQuery>;
 

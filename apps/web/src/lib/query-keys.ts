@@ -14,6 +14,8 @@ export const lineItemKeys = {
   count: <Params extends object>(params: Params) => [...LINE_ITEMS, 'count', params] as const,
   byPo: (po: string) => [...LINE_ITEMS, 'by-po', po] as const,
   ofShipment: (shipmentNumber: string) => [...LINE_ITEMS, 'of-shipment', shipmentNumber] as const,
+  /** A shipment's exceptions and their size, read from its line items (the banner on its page). */
+  shipmentExceptions: (shipmentNumber: string) => [...LINE_ITEMS, 'shipment-exceptions', shipmentNumber] as const,
   /** How many have each exception: it moves with every change of line items. */
   exceptionSummary: () => [...LINE_ITEMS, 'exception-summary'] as const,
 };

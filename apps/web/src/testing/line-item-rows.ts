@@ -1,5 +1,5 @@
 import { type ColumnKey, displayText, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
-import { ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
+import { asksExceptionFacts, ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { LineItem } from '@quayside/domain/line-items';
 import type { ApiCall } from './fake-api.ts';
@@ -58,6 +58,7 @@ export function askedColumns(call: ApiCall): ColumnKey[] {
 function rowOf(lineItem: LineItem, names: readonly string[]) {
   return names.map((name) => {
     if (name === 'exceptions') return lineItem.exceptions ?? [];
+    if (name === 'exception_facts') return lineItem.exception_facts ?? {};
     if ((ROW_MARKS as readonly string[]).includes(name))
       return lineItem[name as keyof LineItem] as string | number | boolean;
     return displayText(lineItem, name as ColumnKey);
@@ -71,7 +72,13 @@ type Totals = Partial<Pick<LineItemRowsResponse, 'total' | 'totalExact' | 'total
  * of the columns it asks for, with its page and page size; every one of them matches unless `totals` says.
  */
 export function rowsAnswer(call: ApiCall, lineItems: readonly LineItem[], totals: Totals = {}): LineItemRowsResponse {
-  const names = rowValueNames(askedColumns(call));
+  const names = rowValueNames(
+    askedColumns(call),
+    asksExceptionFacts({
+      exception: call.query.get('exception') ?? undefined,
+      missingDocument: call.query.get('missingDocument') ?? undefined,
+    }),
+  );
   return {
     names,
     rows: lineItems.map((lineItem) => rowOf(lineItem, names)),

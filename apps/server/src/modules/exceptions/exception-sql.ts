@@ -86,3 +86,49 @@ export const exceptionsOf = (context: ExceptionContext, as: 'kinds' | 'labels' =
     ),
     sql`, `,
   )}]::text[], null)`;
+
+/**
+ * The required document types the shipment of row `r` lacks with their milestone passed as of the
+ * context (domain's 'missing_documents'; line-item-rows.ts's documents_due is the earliest such
+ * milestone), optionally only `documentType`. Looked up by the shipment's key and the documents'
+ * shipment index: a handful of rows per line item.
+ */
+const missingDocumentRows = (context: ExceptionContext, documentType?: string) => sql`
+  from shipments s join required_documents rd on rd.mode in ('*', s.mode)
+  where s.id = r.shipment_id
+    ${documentType === undefined ? sql`` : sql`and rd.document_type = ${documentType}`}
+    and (case rd.after when 'atd' then (s.atd at time zone 'UTC')::date
+                       else (s.act_delivery at time zone 'UTC')::date end) < ${context.today}::date
+    and not exists (select 1 from documents d where d.shipment_id = s.id and d.document_type = rd.document_type)`;
+
+/**
+ * Whether row `r`'s shipment lacks `documentType` (`missingDocument=`): only rows with missing
+ * documents (documents_due, indexed) are looked at, so the lookup runs for those alone.
+ */
+export const missingDocumentCondition = (documentType: string, context: ExceptionContext): SQL =>
+  sql`(${exceptionCondition('missing_documents', context)} and exists (select 1 ${missingDocumentRows(context, documentType)}))`;
+
+/** Days from `column` (a date) to the context's day. */
+const daysSince = (column: string, { today }: ExceptionContext) => sql`(${today}::date - r.${sql.identifier(column)})`;
+
+/**
+ * The size of each of row `r`'s exceptions as of the context, as jsonb (domain's ExceptionFacts):
+ * days late, days the ETA slipped, days without a change, the document types missing. For a page
+ * of rows read by id, never for a scan: the missing documents are looked up per row.
+ */
+export const exceptionFactsOf = (context: ExceptionContext): SQL => {
+  const size: Record<ExceptionKind, SQL> = {
+    late_departure: daysSince('departure_due', context),
+    late_arrival: daysSince('arrival_due', context),
+    late_delivery: daysSince('delivery_due', context),
+    eta_slipped: sql`r.eta_slip_days`,
+    missing_documents: sql`(select jsonb_agg(distinct rd.document_type order by rd.document_type) ${missingDocumentRows(context)})`,
+    stale: daysSince('in_transit_updated', context),
+  };
+  return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(
+    EXCEPTION_KINDS.map(
+      (kind) => sql`${sql.raw(`'${kind}'`)}, case when ${exceptionCondition(kind, context)} then ${size[kind]} end`,
+    ),
+    sql`, `,
+  )}))`;
+};

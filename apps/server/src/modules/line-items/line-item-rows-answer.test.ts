@@ -1,6 +1,12 @@
 import path from 'node:path';
 import { type ColumnKey, DEFAULT_SHOWN_COLUMNS, displayText, REPORT_COLUMNS } from '@quayside/domain/line-item-columns';
-import { decodeRows, ROW_MARKS, rowValueNames } from '@quayside/domain/line-item-row';
+import {
+  asksExceptionFacts,
+  decodeRows,
+  EXCEPTION_FACTS,
+  ROW_MARKS,
+  rowValueNames,
+} from '@quayside/domain/line-item-row';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
 import type { LineItemsResponse } from '@quayside/domain/line-items';
 import pino from 'pino';
@@ -52,24 +58,26 @@ async function bothAnswers(token: string, query: string, columns: readonly Colum
   const { lineItems, ...fullCounts } = full;
   const { names, rows, ...rowCounts } = answer;
   expect(rowCounts).toEqual(fullCounts);
-  expect(names).toEqual(rowValueNames(columns));
+  const withFacts = asksExceptionFacts(Object.fromEntries(new URLSearchParams(query)));
+  expect(names).toEqual(rowValueNames(columns, withFacts));
   const decoded = decodeRows(answer);
   expect(decoded.map((row) => row._id)).toEqual(lineItems.map((lineItem) => lineItem._id));
   decoded.forEach((row, index) => {
     const lineItem = lineItems[index];
     if (!lineItem) throw new Error('no line item');
     const { text, ...marks } = row;
-    expect(marks).toEqual(Object.fromEntries(ROW_MARKS.map((mark) => [mark, lineItem[mark]])));
+    const asked = withFacts ? [...ROW_MARKS, EXCEPTION_FACTS] : ROW_MARKS;
+    expect(marks).toEqual(Object.fromEntries(asked.map((mark) => [mark, lineItem[mark]])));
     // The marks' PO number and shipment are their columns' text too, whether those were asked or not.
     const texts: ColumnKey[] = [...new Set<ColumnKey>([...columns, 'title', 'related_shipment'])];
     expect(text).toEqual(Object.fromEntries(texts.map((column) => [column, displayText(lineItem, column)])));
   });
-  // No part list travels: every value is a string, number or boolean, the exceptions aside.
-  const exceptionsAt = names.indexOf('exceptions');
+  // No part list travels: every value is a string, number or boolean, the exceptions and their facts aside.
+  const exceptionsAt = [names.indexOf('exceptions'), names.indexOf('exception_facts')];
   for (const values of rows) {
     expect(values).toHaveLength(names.length);
     values.forEach((value, index) => {
-      if (index !== exceptionsAt) expect(['string', 'number', 'boolean']).toContain(typeof value);
+      if (!exceptionsAt.includes(index)) expect(['string', 'number', 'boolean']).toContain(typeof value);
     });
   }
   expect(rowsResponse.body).not.toContain('"parts"');

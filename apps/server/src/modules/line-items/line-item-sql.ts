@@ -11,7 +11,7 @@ import {
 import { foldCase, isNumberText, NUMBER_TEXT_SQL, parseCalendarDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { lineItemRows } from '../../db/schema.ts';
-import { anyException, type ExceptionContext, nowOf } from '../exceptions/exception-sql.ts';
+import { anyException, type ExceptionContext, missingDocumentCondition, nowOf } from '../exceptions/exception-sql.ts';
 import { sourceOf } from './line-item-source.ts';
 
 // The SQL translation of domain's queryLineItems(), over the read model line_item_rows (alias r).
@@ -45,7 +45,7 @@ export function displayed(key: ColumnKey): SQL {
 export const exported = (key: ColumnKey): SQL => (key === 'transit_type' ? sourceOf(key) : displayed(key));
 
 /**
- * The search, filters, PO, import and exceptions of `query` as one condition on line_item_rows `r`
+ * The search, filters, PO, import, exceptions and missing document of `query` as one condition on line_item_rows `r`
  * (who sees what aside); exceptions are decided as of `context`.
  */
 export function queryCondition(query: RowQuery, context: ExceptionContext, { exceptionsByIndex = true } = {}): SQL {
@@ -54,6 +54,10 @@ export function queryCondition(query: RowQuery, context: ExceptionContext, { exc
     const exceptions = anyException(query.exception, context);
     // `is true` is no index's operator: the planner then walks the sort order and filters.
     conditions.push(exceptionsByIndex ? exceptions : sql`(${exceptions}) is true`);
+  }
+  if (query.missingDocument !== undefined) {
+    const missing = missingDocumentCondition(query.missingDocument, context);
+    conditions.push(exceptionsByIndex ? missing : sql`(${missing}) is true`);
   }
   if (query.po) conditions.push(sql`r.title = ${query.po}`);
   if (query.importId !== undefined) {
@@ -81,7 +85,8 @@ export const hasCriteria = (query: RowQuery) =>
   query.importId !== undefined ||
   query.q !== '' ||
   query.filters.length > 0 ||
-  (query.exception?.length ?? 0) > 0;
+  (query.exception?.length ?? 0) > 0 ||
+  query.missingDocument !== undefined;
 
 function filterCondition(filter: Filter, context: ExceptionContext): SQL {
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;

@@ -21,8 +21,8 @@ export async function exportCsv(
   statementTimeoutMs: number,
 ): Promise<Readable> {
   const columns = REPORT_COLUMNS[query.report];
-  // The report's columns stay as SPEC.md has them; an export asked for by exception says which ones.
-  const withExceptions = (query.exception?.length ?? 0) > 0;
+  // The report's columns stay as SPEC.md has them; an export asked for by exception (or a missing document) says which ones.
+  const withExceptions = (query.exception?.length ?? 0) > 0 || query.missingDocument !== undefined;
   const batches = streamExportedRows(
     db,
     principal,

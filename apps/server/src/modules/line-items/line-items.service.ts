@@ -1,7 +1,13 @@
-import type { ExceptionKind } from '@quayside/domain/exceptions';
+import type { ExceptionFacts, ExceptionKind } from '@quayside/domain/exceptions';
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import { changeWindows, type LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
-import { type ROW_MARKS, rowValueNames, WAS_NAME } from '@quayside/domain/line-item-row';
+import {
+  asksExceptionFacts,
+  type EXCEPTION_FACTS,
+  type ROW_MARKS,
+  rowValueNames,
+  WAS_NAME,
+} from '@quayside/domain/line-item-row';
 import { type LineItemRowsQuery, type LineItemRowsResponse, shownColumns } from '@quayside/domain/line-item-rows';
 import {
   COUNT_LIMIT,
@@ -21,7 +27,7 @@ import { allowLongStatements } from '../../db/statement-timeout.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import { type ExceptionContext, exceptionsOf, nowOf } from '../exceptions/exception-sql.ts';
+import { type ExceptionContext, exceptionFactsOf, exceptionsOf, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
@@ -46,11 +52,14 @@ const SORTED_IN_MEMORY = 10_000;
  */
 async function matchingCondition(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
   const kinds = query.exception ?? [];
-  const matches = kinds.length > 0 ? await exceptionMatchRange(db, principal, kinds, context) : undefined;
+  // A missing document type picks among the rows with missing documents: their count bounds it too.
+  const boundingKinds: readonly ExceptionKind[] = query.missingDocument !== undefined ? ['missing_documents'] : kinds;
+  const matches =
+    boundingKinds.length > 0 ? await exceptionMatchRange(db, principal, boundingKinds, context) : undefined;
   const isRare = matches !== undefined && matches.atMost <= SORTED_IN_MEMORY;
   const onlyExceptions = matches !== undefined && !hasCriteria({ ...query, exception: undefined });
   return {
-    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex: kinds.length === 0 || isRare })}`,
+    where: sql`${lineItemRowScope(principal)} and ${queryCondition(query, context, { exceptionsByIndex: boundingKinds.length === 0 || isRare })}`,
     isRare,
     atLeast: onlyExceptions ? matches.atLeast : 0,
   };
@@ -150,28 +159,44 @@ export async function listLineItems(
 ): Promise<LineItemsResponse> {
   const { rows, ...counts } = await findPage(db, principal, query, context);
   const pageRows = new Map(rows.map((row) => [Number(row.line_item_id), row]));
-  const lineItems = await lineItemsByIds(db, [...pageRows.keys()]);
+  const ids = [...pageRows.keys()];
+  const [lineItems, facts] = await Promise.all([lineItemsByIds(db, ids), exceptionFactsByIds(db, ids, context)]);
   return {
     lineItems: lineItems.map((lineItem) => {
       const row = pageRows.get(Number(lineItem._id));
       const was = wasDates(row?.was);
-      return { ...lineItem, exceptions: row?.exceptions ?? [], ...(was === undefined ? {} : { was }) };
+      return {
+        ...lineItem,
+        exceptions: row?.exceptions ?? [],
+        exception_facts: facts.get(lineItem._id) ?? {},
+        ...(was === undefined ? {} : { was }),
+      };
     }),
     ...counts,
   };
+}
+
+/** The size of each exception of the line items `ids` (a page), by id. */
+async function exceptionFactsByIds(db: Queryable, ids: readonly number[], context: ExceptionContext) {
+  if (ids.length === 0) return new Map<string, ExceptionFacts>();
+  const result = await db.execute<{ id: string; facts: ExceptionFacts }>(sql`
+    select r.line_item_id::text as id, ${exceptionFactsOf(context)} as facts
+    from line_item_rows r where r.line_item_id = any(${idArray(ids)})`);
+  return new Map(result.rows.map((row) => [row.id, row.facts]));
 }
 
 /**
  * A row's marks other than its exceptions (the page has them), on the read model `r` and the line
  * item `li`; title and related_shipment are their columns' displayed text, which is the line item's.
  */
-const MARK_SQL: Record<Exclude<RowMark, 'exceptions'>, SQL> = {
+const markSql = (context: ExceptionContext): Record<Exclude<RowMark, 'exceptions'> | typeof EXCEPTION_FACTS, SQL> => ({
   _id: sql`r.line_item_id::text`,
   title: displayed('title'),
   related_shipment: displayed('related_shipment'),
   po_review_required: sql`li.po_review_required`,
   hide_lineitem: sql`r.is_hidden`,
-};
+  exception_facts: exceptionFactsOf(context),
+});
 
 /**
  * The same page as listLineItems (the same rows, order and totals), answered as the dashboard
@@ -185,8 +210,8 @@ export async function listLineItemRows(
   context: ExceptionContext,
 ): Promise<LineItemRowsResponse> {
   const { rows: page, ...counts } = await findPage(db, principal, query, context);
-  const names = rowValueNames(shownColumns(query));
-  const rows = await rowValues(db, page, names);
+  const names = rowValueNames(shownColumns(query), asksExceptionFacts(query));
+  const rows = await rowValues(db, page, names, context);
   if (!page.some((row) => row.was !== undefined)) return { ...counts, names, rows };
   // The dates as the table displays them, after the columns.
   const displayedWas = new Map(
@@ -208,14 +233,20 @@ type RowValues = LineItemRowsResponse['rows'][number];
 async function rowValues(
   db: Queryable,
   page: readonly PageRow[],
-  names: readonly (RowMark | ColumnKey)[],
+  names: readonly (RowMark | typeof EXCEPTION_FACTS | ColumnKey)[],
+  context: ExceptionContext,
 ): Promise<RowValues[]> {
   if (page.length === 0) return [];
+  const marks = markSql(context);
   // The exceptions are the page's (as listLineItems answers them); the other values are read here.
   const exceptionsAt = names.indexOf('exceptions');
-  const read = names.filter((name) => name !== 'exceptions') as (Exclude<RowMark, 'exceptions'> | ColumnKey)[];
+  const read = names.filter((name) => name !== 'exceptions') as (
+    | Exclude<RowMark, 'exceptions'>
+    | typeof EXCEPTION_FACTS
+    | ColumnKey
+  )[];
   const expressions = sql.join(
-    read.map((name) => (name in MARK_SQL ? MARK_SQL[name as keyof typeof MARK_SQL] : displayed(name as ColumnKey))),
+    read.map((name) => (name in marks ? marks[name as keyof typeof marks] : displayed(name as ColumnKey))),
     sql`, `,
   );
   const result = await db.execute<{ id: string; v: RowValues }>(sql`

@@ -108,6 +108,8 @@ describe('GET /api/LineItems', () => {
       filter_record_out: false,
       // Dest. ETA and ATD long passed, no ATA, no documents.
       exceptions: ['late_arrival', 'missing_documents'],
+      // Days late as of the real clock's today.
+      exception_facts: { late_arrival: expect.any(Number), missing_documents: ['Commercial Invoice', 'Packing List'] },
     });
   });
 

@@ -148,7 +148,7 @@ describe('saving a view', () => {
     expect(await refusal({ name: 'V', query: { logic: 'XOR' } })).toMatch(/^logic is AND or OR\./);
     expect(await refusal({ name: 'V', query: { pageSize: 100 } })).toMatch(/^pageSize must be text/);
     expect(await refusal({ name: 'V', query: { page: '2' } })).toBe(
-      "A view's query has no page: it keeps q, filters, logic, sort, pageSize, report, exception. (query)",
+      "A view's query has no page: it keeps q, filters, logic, sort, pageSize, report, exception, missingDocument. (query)",
     );
     // Columns: known, each once, of the report.
     expect(await refusal({ name: 'V', columns: ['title', 'sunk'] })).toMatch(/^Unknown column: sunk\./);
@@ -160,7 +160,7 @@ describe('saving a view', () => {
     expect(await refusal({ name: 'V', density: 'cosy' })).toMatch(/^density is compact or comfortable\./);
     expect(await refusal({ name: 'V', shared: 'yes' })).toMatch(/^shared is true or false\./);
     expect(await refusal({ name: 'V', query: 'q=PO' })).toBe(
-      "A view's query must be an object: it keeps q, filters, logic, sort, pageSize, report, exception. (query)",
+      "A view's query must be an object: it keeps q, filters, logic, sort, pageSize, report, exception, missingDocument. (query)",
     );
     expect(await refusal(['V'])).toBe('A view must be an object: it has name, shared, query, columns, density.');
     expect(await refusal({ name: 'V', owner_id: 1 })).toBe(

@@ -4,7 +4,14 @@ import { call } from '../../lib/api.ts';
 import { alertKeys } from '../../lib/query-keys.ts';
 
 /** The dashboard's query as a saved filter has it: the wire strings that are set. */
-export type FollowedView = { q?: string; filters?: string; logic?: string; report?: string; exception?: string };
+export type FollowedView = {
+  q?: string;
+  filters?: string;
+  logic?: string;
+  report?: string;
+  exception?: string;
+  missingDocument?: string;
+};
 
 export const followsQuery = () =>
   queryOptions({

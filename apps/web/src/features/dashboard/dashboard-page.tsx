@@ -104,6 +104,8 @@ function LineItemsDashboard({ email }: { email: string }) {
       <NeedsAttention
         chosen={view.exceptions}
         onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
+        missingDocument={view.missingDocument}
+        onMissingDocumentChange={(missingDocument) => dispatch({ type: 'missingDocument', missingDocument })}
       />
       <TimeQuestions
         filters={view.filters}

@@ -2,6 +2,7 @@ import { Alert, Paper, Stack } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
 import { useState } from 'react';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ExceptionBanner } from '../../components/exceptions/exception-banner.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { LineItemPartsPanel } from '../../components/parts/line-item-parts-panel.tsx';
@@ -90,6 +91,7 @@ export function LineItemDetail({ lineItem, position, onMove, onSaved, onDeleted 
         onSave={save}
         onDelete={() => setIsDeleteOpen(true)}
       />
+      <ExceptionBanner exceptions={lineItem.exceptions} facts={lineItem.exception_facts} />
       <ShipmentMilestones shipmentNumber={lineItem.related_shipment} />
       {update.isError ? (
         <Alert severity="error">

@@ -6,6 +6,7 @@ import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
+import { ShipmentExceptionBanner } from '../../components/exceptions/exception-banner.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
 import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
@@ -127,6 +128,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         </Stack>
       </Stack>
 
+      {mode === 'edit' && shipment ? <ShipmentExceptionBanner shipmentNumber={shipment.Shipment} /> : null}
       {mode === 'edit' && shipment ? (
         <ShipmentMilestones shipmentNumber={shipment.Shipment} shipment={shipment} />
       ) : null}

@@ -6,9 +6,9 @@ import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-co
 import type { LineItemRow } from '@quayside/domain/line-item-row';
 import { type ReactNode, useMemo } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ExceptionBadges } from '../../../components/exceptions/exception-badges.tsx';
 import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib/navigation.ts';
 import type { TableSelection } from '../bulk/row-selection.ts';
-import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import { PINNED_COLUMN } from './grid-layout.ts';
 import { PO_REVIEW_MEANING } from './review-legend.tsx';
 import { TransitChip } from './transit-chip.tsx';
@@ -86,7 +86,7 @@ export function LineItemCards({ rows, columns, withExceptions, selection, emptyS
                   </Box>
                 ))}
             </Box>
-            {withExceptions ? <ExceptionBadges exceptions={row.exceptions} /> : null}
+            {withExceptions ? <ExceptionBadges exceptions={row.exceptions} facts={row.exception_facts} /> : null}
           </Paper>
         );
       })}

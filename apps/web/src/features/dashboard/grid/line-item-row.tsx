@@ -10,10 +10,10 @@ import { type ColumnKey, type Density, LINE_ITEM_COLUMNS } from '@quayside/domai
 import type { LineItemRow } from '@quayside/domain/line-item-row';
 import type { MouseEvent, SyntheticEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { ExceptionBadges } from '../../../components/exceptions/exception-badges.tsx';
 import { PARTS_COUNT_STYLE, PartsCell } from '../../../components/parts/parts-cell.tsx';
 import { type LineItemNavigationState, paths } from '../../../lib/navigation.ts';
 import type { TableSelection } from '../bulk/row-selection.ts';
-import { ExceptionBadges } from '../filters/needs-attention.tsx';
 import type { GridCellProps } from './grid-cell.ts';
 import { PO_REVIEW_MEANING } from './review-legend.tsx';
 
@@ -164,7 +164,7 @@ export function LineItemTableRow({
       ))}
       {withExceptions ? (
         <td {...cellProps(firstColumn + columns.length)}>
-          <ExceptionBadges exceptions={row.exceptions} />
+          <ExceptionBadges exceptions={row.exceptions} facts={row.exception_facts} />
         </td>
       ) : null}
     </tr>

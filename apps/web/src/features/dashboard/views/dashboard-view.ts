@@ -1,4 +1,5 @@
 import type { PageSize } from '@quayside/domain/constants';
+import { type DocumentType, isDocumentType } from '@quayside/domain/documents';
 import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
 import { type ColumnKey, REPORT_COLUMNS, type Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
@@ -31,6 +32,8 @@ export type DashboardView = TableView &
     importId: number | undefined;
     /** The 'Needs attention' chips chosen: line items with any of these exceptions. */
     exceptions: readonly ExceptionKind[];
+    /** The document type picked on the 'Missing documents' chip: line items whose shipment lacks it. */
+    missingDocument?: DocumentType | undefined;
   };
 
 export type DashboardAction =
@@ -43,6 +46,7 @@ export type DashboardAction =
   | { type: 'reset' }
   | { type: 'clearImport' }
   | { type: 'exceptions'; exceptions: readonly ExceptionKind[] }
+  | { type: 'missingDocument'; missingDocument: DocumentType | undefined }
   /** The URL changed under the dashboard (a link, the back button): the view it names. */
   | { type: 'load'; view: DashboardView };
 
@@ -72,16 +76,42 @@ export function dashboardViewReducer(view: DashboardView, action: DashboardActio
     case 'clearImport':
       return { ...view, importId: undefined, page: 1 };
     case 'exceptions':
-      return { ...view, exceptions: action.exceptions, page: 1 };
+      // The document type narrows 'Missing documents': it goes when that chip does.
+      return {
+        ...view,
+        exceptions: action.exceptions,
+        missingDocument: action.exceptions.includes('missing_documents') ? view.missingDocument : undefined,
+        page: 1,
+      };
+    case 'missingDocument':
+      return {
+        ...view,
+        exceptions: withMissingDocumentChip(view.exceptions, action.missingDocument),
+        missingDocument: action.missingDocument,
+        page: 1,
+      };
     case 'load':
       return action.view;
   }
 }
 
+/** A document type picked narrows 'Missing documents': that chip is then chosen too (its badges show). */
+export const withMissingDocumentChip = (
+  exceptions: readonly ExceptionKind[],
+  missingDocument: DocumentType | undefined,
+): readonly ExceptionKind[] =>
+  missingDocument === undefined || exceptions.includes('missing_documents')
+    ? exceptions
+    : EXCEPTION_KINDS.filter((kind) => kind === 'missing_documents' || exceptions.includes(kind));
+
 /** The `listLineItems` query of the view. */
 export function dashboardListParams(view: DashboardView): LineItemListParams {
   const params = lineItemListParams(view, view.page, view.report, view.importId);
-  return view.exceptions.length > 0 ? { ...params, exception: view.exceptions.join(',') } : params;
+  return {
+    ...params,
+    ...(view.exceptions.length > 0 ? { exception: view.exceptions.join(',') } : {}),
+    ...(view.missingDocument !== undefined ? { missingDocument: view.missingDocument } : {}),
+  };
 }
 
 /** The URL's query for a view: the list query's names, each only when not the default. */
@@ -102,6 +132,10 @@ export function exceptionsParam(text: string | null): ExceptionKind[] {
   const named = new Set((text ?? '').split(',').map((kind) => kind.trim()));
   return EXCEPTION_KINDS.filter((kind) => named.has(kind));
 }
+
+/** The URL's `missingDocument=Bill of Lading`: the document type, or undefined when absent or not one. */
+export const missingDocumentParam = (text: string | null): DocumentType | undefined =>
+  text !== null && isDocumentType(text) ? text : undefined;
 
 /** Whether the URL names any part of the view (`import` and `exception` alone narrow the saved view instead). */
 export const urlNamesView = (params: URLSearchParams) => VIEW_PARAMS.some((name) => params.has(name));
@@ -139,8 +173,9 @@ export function openingView(
   saved: () => { view: TableView; position: ListPosition },
 ): DashboardView {
   const importId = importIdParam(params.get('import'));
-  const exceptions = exceptionsParam(params.get('exception'));
-  if (urlNamesView(params)) return { ...viewFromSearchParams(params), importId, exceptions };
+  const missingDocument = missingDocumentParam(params.get('missingDocument'));
+  const exceptions = withMissingDocumentChip(exceptionsParam(params.get('exception')), missingDocument);
+  if (urlNamesView(params)) return { ...viewFromSearchParams(params), importId, exceptions, missingDocument };
   const { view, position } = saved();
-  return { ...view, ...position, importId, exceptions };
+  return { ...view, ...position, importId, exceptions, missingDocument };
 }

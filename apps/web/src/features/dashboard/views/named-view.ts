@@ -1,7 +1,14 @@
 import type { Report } from '@quayside/domain/line-item-columns';
 import type { View, ViewQuery } from '@quayside/domain/views';
 import { type GridLayout, shownColumns } from '../grid/grid-layout.ts';
-import { type DashboardView, exceptionsParam, viewFromSearchParams, viewSearchParams } from './dashboard-view.ts';
+import {
+  type DashboardView,
+  exceptionsParam,
+  missingDocumentParam,
+  viewFromSearchParams,
+  viewSearchParams,
+  withMissingDocumentChip,
+} from './dashboard-view.ts';
 
 // A named view (stored on the server) and the dashboard's own view, each from the other.
 // The query travels in the dashboard's address form, so a view opens exactly as its link would.
@@ -23,7 +30,11 @@ export function openedNamedView(named: Pick<View, 'query' | 'columns' | 'density
     ...opened,
     page: 1,
     importId: undefined,
-    exceptions: exceptionsParam(params.get('exception')),
+    exceptions: withMissingDocumentChip(
+      exceptionsParam(params.get('exception')),
+      missingDocumentParam(params.get('missingDocument')),
+    ),
+    missingDocument: missingDocumentParam(params.get('missingDocument')),
   };
   const report: Report = view.report;
   const columns = shownColumns(report, named.columns) ?? layout.columns[report];

@@ -1,4 +1,5 @@
 import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
+import type { DocumentType } from '@quayside/domain/documents';
 import type { Report } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { type FilterLogic, isActiveFilter } from '../filters/filters.ts';
@@ -97,6 +98,8 @@ export type LineItemListParams = {
   importId?: number;
   /** Only line items with any of these exceptions, comma-separated (from the URL, never saved with the view). */
   exception?: string;
+  /** Only line items whose shipment lacks this required document (picked on the 'Missing documents' chip). */
+  missingDocument?: DocumentType;
 };
 
 /** The dashboard's `?import=N` (a link from the Import page): the import's id, or undefined when absent or not one. */
@@ -140,11 +143,12 @@ export function countParamsOf({ page: _page, pageSize: _pageSize, sort: _sort, .
 }
 
 /** What 'Follow this view' saves: which rows match (paging, sort and an import's link aside). */
-export function followedViewOf({ q, filters, logic, report, exception }: LineItemListParams) {
+export function followedViewOf({ q, filters, logic, report, exception, missingDocument }: LineItemListParams) {
   return {
     ...(q ? { q } : {}),
     ...(filters ? { filters, logic } : {}),
     report,
     ...(exception ? { exception } : {}),
+    ...(missingDocument ? { missingDocument } : {}),
   };
 }
