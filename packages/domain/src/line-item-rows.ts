@@ -42,8 +42,10 @@ const RowValue = z.union([
   z.number(),
   z.boolean(),
   z.array(z.enum(EXCEPTION_KINDS)),
-  ExceptionFacts,
+  // `was` before the facts: every facts field is optional, so the facts' schema would take `was`
+  // and strip its dates.
   z.record(z.string(), z.string()),
+  ExceptionFacts,
 ]);
 
 export const LineItemRowsResponse = LineItemsResponse.omit({ lineItems: true }).extend({

@@ -73,8 +73,8 @@ const LOUDNESS: Record<AlertChannel, number> = { app: 0, digest: 1, email: 2 };
 
 /**
  * Who hears of each event and how: followers of its shipment, and of a saved filter its shipment
- * is in now or was in just before the event, if they see it and the follow tells of the event's
- * kind. A follow's own channel, else the person's preference for the kind; of several follows
+ * is in now or was in just before the event, if they see it and the follow, made before the event,
+ * tells of the event's kind. A follow's own channel, else the person's preference for the kind; of several follows
  * that tell of the same event, the one that tells soonest.
  */
 async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionContext): Promise<number> {
@@ -97,7 +97,8 @@ async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionC
   for (const { event, shipment } of batch) {
     const channels = new Map<number, AlertChannel>();
     const tell = (follow: typeof follows.$inferSelect) => {
-      if (!follow.event_kinds.includes(event.kind)) return;
+      // A follow tells of what happens after it is made, not of an event still waiting to be told.
+      if (!follow.event_kinds.includes(event.kind) || follow.created_at > event.at) return;
       const channel =
         (follow.channel as AlertChannel | null) ??
         preferences.get(`${follow.person_id}:${event.kind}`) ??
