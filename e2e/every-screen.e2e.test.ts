@@ -93,3 +93,40 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
     }
   });
 });
+
+test('the dashboard at 1440 × 900 in compact rows: at least 20 rows at once, in one scroll area with the pager in view', async () => {
+  const page = await (await openContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, users().admin);
+  const grid = page.getByRole('grid', { name: 'Line items' });
+  const rows = grid.locator('tbody tr');
+  await rows.nth(20).waitFor();
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  /** Rows wholly inside the table's scroll area and the window; the page itself does not scroll. */
+  const shownRows = () =>
+    grid.evaluate((table) => {
+      const area = (table.parentElement as HTMLElement).getBoundingClientRect();
+      const bottom = Math.min(area.bottom, window.innerHeight);
+      return [...table.querySelectorAll('tbody tr')].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= area.top - 0.5 && box.bottom <= bottom + 0.5;
+      }).length;
+    });
+  expect(await shownRows()).toBeGreaterThanOrEqual(20);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+  const pagerBox = await pager.boundingBox();
+  expect(pagerBox && pagerBox.y + pagerBox.height).toBeLessThanOrEqual(900);
+
+  // Scrolling the rows moves only the rows: the heading and the pager stay where they are.
+  const heading = page.getByRole('heading', { level: 1, name: 'Line Items Dashboard' });
+  const headingTop = (await heading.boundingBox())?.y;
+  await grid.evaluate((table) => (table.parentElement as HTMLElement).scrollBy(0, 10_000));
+  expect([(await heading.boundingBox())?.y, (await pager.boundingBox())?.y]).toEqual([headingTop, pagerBox?.y]);
+  expect(await rows.last().isVisible()).toBe(true);
+
+  // Comfortable stays a choice in Columns: taller rows, fewer at once.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Comfortable' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await rows.first().boundingBox())?.height).toBeGreaterThan(40);
+  expect(await shownRows()).toBeLessThan(20);
+});

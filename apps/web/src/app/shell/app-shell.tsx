@@ -60,9 +60,19 @@ export function AppShell() {
           <Sidebar isExpanded={isHovered} />
         </Box>
       )}
+      {/* A column as tall as the window at least: a screen may take what is left of it (the dashboard's rows). */}
       <Box
         component="main"
-        sx={{ ml: isMobile ? 0 : `${RAIL_WIDTH}px`, px: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 }, pt: isMobile ? 8 : 3 }}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: '100dvh',
+          boxSizing: 'border-box',
+          ml: isMobile ? 0 : `${RAIL_WIDTH}px`,
+          px: { xs: 2, md: 3 },
+          pb: 2,
+          pt: isMobile ? 8 : 2,
+        }}
       >
         {/* Screens load as their own chunks: the sidebar stays while one arrives. */}
         <Suspense fallback={<Loading />}>

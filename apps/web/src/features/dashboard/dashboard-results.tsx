@@ -8,6 +8,7 @@ import { failureMessage } from '../../lib/api.ts';
 import { removeFirstPaint } from '../../lib/first-rows.ts';
 import type { TableSelection } from './bulk/row-selection.ts';
 import { LoadingState } from './dashboard-states.tsx';
+import { fillWindow } from './fill-window.ts';
 import type { GridLayout } from './grid/grid-layout.ts';
 import { LineItemCards } from './grid/line-item-cards.tsx';
 import { LineItemTable } from './grid/line-item-table.tsx';
@@ -62,9 +63,11 @@ export function DashboardResults({
   }
   const columns = layout.columns[view.report];
   return (
-    <Paper variant="outlined">
+    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', ...fillWindow(240) }}>
       {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
-      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
+      <Box sx={{ height: 4, flexShrink: 0 }}>
+        {list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}
+      </Box>
       {isNarrow ? (
         <LineItemCards
           rows={data.rows}
@@ -88,9 +91,18 @@ export function DashboardResults({
         />
       )}
       <Stack
-        direction={{ xs: 'column', lg: 'row' }}
-        spacing={2}
-        sx={{ p: 2, justifyContent: 'space-between', alignItems: { lg: 'center' } }}
+        direction="row"
+        useFlexGap
+        sx={{
+          columnGap: 2,
+          rowGap: 1,
+          flexWrap: 'wrap',
+          px: 2,
+          py: 1,
+          flexShrink: 0,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
       >
         <TableSummary
           page={data.page}

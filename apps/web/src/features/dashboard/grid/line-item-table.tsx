@@ -99,8 +99,9 @@ export function LineItemTable({
   );
 
   return (
-    // Bounded by the window, so the header stays in view and the sideways scrollbar is never 50 rows down.
-    <TableContainer sx={{ maxHeight: 'max(360px, calc(100dvh - 120px))' }}>
+    // The rows' one scroll area: it takes what the dashboard leaves it (dashboard-results.tsx), so
+    // the header, the sideways scrollbar and the pager under it stay in view.
+    <TableContainer sx={{ flex: '1 1 auto', minHeight: 0 }}>
       <Table
         ref={grid.tableRef}
         stickyHeader
