@@ -1,8 +1,9 @@
 import MenuIcon from '@mui/icons-material/Menu';
 import { Box, Drawer, IconButton, useMediaQuery } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
 import { Loading } from '../guards.tsx';
+import { useFocusHeadingOnNavigation } from './focus-heading.ts';
 import { EXPANDED_WIDTH, RAIL_WIDTH, Sidebar } from './sidebar.tsx';
 
 /** SPEC.md §9: below 768 px the sidebar becomes a drawer with a toggle and a dark overlay. */
@@ -12,6 +13,8 @@ export function AppShell() {
   const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
   const [isHovered, setIsHovered] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
@@ -63,6 +66,7 @@ export function AppShell() {
       {/* A column as tall as the window at least: a screen may take what is left of it (the dashboard's rows). */}
       <Box
         component="main"
+        ref={main}
         sx={{
           display: 'flex',
           flexDirection: 'column',

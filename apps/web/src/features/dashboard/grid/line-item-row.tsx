@@ -70,7 +70,6 @@ export const rowStyle = (density: Density) =>
         backgroundImage: TICK,
         backgroundSize: 'cover',
       },
-      '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
     },
     '& .row-title': { display: 'inline-flex', alignItems: 'center', gap: 0.5 },
     '& .row-link': { color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } },

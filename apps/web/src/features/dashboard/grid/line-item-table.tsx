@@ -36,7 +36,6 @@ const tableStyle = (density: Density) =>
       ...(density === 'comfortable' ? { py: 1.25 } : {}),
     },
     ...rowStyle(density),
-    '& [data-row]:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
     '& .pinned': { position: 'sticky', zIndex: 1 },
   }) as const;
 
