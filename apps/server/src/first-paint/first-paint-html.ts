@@ -26,7 +26,8 @@ import { escapeHtml } from '../lib/html.ts';
 // The sizes are the app's own (the dashboard at 1440 px: a one-line header, the report's tabs beside
 // the search, compact rows of 29 px, cells 4 px by 8 px, 14 px text), so the app's rows land where
 // the drawn ones were (e2e/first-paint.e2e.test.ts measures both); below 768 px, where the app shows
-// cards, the same rows are drawn as cards by the style alone.
+// cards, the same rows are drawn as cards by the style alone, below the phone's bar and with the
+// room of the header's buttons, the Views and Columns buttons and two lines of chips.
 
 /** What the drawing shows: the answer to the rows query, with the query's report, columns, sort and search. */
 export type FirstPaintRows = {
@@ -51,6 +52,7 @@ export const FIRST_PAINT_STYLE = `<style>
 #${FIRST_PAINT_ID}{position:fixed;inset:0;z-index:2000;overflow:hidden;pointer-events:none;background:#fafafa;color:rgba(0,0,0,.87);font:400 14px/20.02px system-ui,-apple-system,"Segoe UI",Roboto,sans-serif}
 #${FIRST_PAINT_ID} [data-text]::before{content:attr(data-text)}
 #${FIRST_PAINT_ID} .rail{position:absolute;inset:0 auto 0 0;width:71px;background:#fff;border-right:1px solid rgba(0,0,0,.12)}
+#${FIRST_PAINT_ID} .top{display:none}
 #${FIRST_PAINT_ID} .main{margin-left:72px;padding:16px 24px;display:flex;flex-direction:column;gap:12px}
 #${FIRST_PAINT_ID} .head{display:flex;flex-wrap:wrap;align-items:baseline;column-gap:12px;padding:2.25px 0}
 #${FIRST_PAINT_ID} .h1{font-size:24px;line-height:32px;font-weight:500}
@@ -79,10 +81,13 @@ export const FIRST_PAINT_STYLE = `<style>
 ${transitColours}
 @media (max-width:767.95px){
 #${FIRST_PAINT_ID} .rail,#${FIRST_PAINT_ID} thead,#${FIRST_PAINT_ID} .check{display:none}
+#${FIRST_PAINT_ID} .top{display:block;position:absolute;inset:0 0 auto 0;height:47px;background:#fff;border-bottom:1px solid rgba(0,0,0,.12)}
 #${FIRST_PAINT_ID} .main{margin-left:0;padding:64px 16px 16px}
-#${FIRST_PAINT_ID} .h1{height:auto}
-#${FIRST_PAINT_ID} .search{width:100%}
-#${FIRST_PAINT_ID} .paper{padding:8px}
+#${FIRST_PAINT_ID} .head{padding:0;margin-bottom:101px}
+#${FIRST_PAINT_ID} .bar{margin-bottom:44.5px}
+#${FIRST_PAINT_ID} .needs{height:72px}
+#${FIRST_PAINT_ID} .search{flex-basis:100%;max-width:none}
+#${FIRST_PAINT_ID} .paper{padding:12px 8px 8px}
 #${FIRST_PAINT_ID} table,#${FIRST_PAINT_ID} tbody{display:block}
 #${FIRST_PAINT_ID} tbody tr{display:block;margin-bottom:8px;padding:12px;border:1px solid rgba(0,0,0,.12);border-radius:8px;white-space:normal}
 #${FIRST_PAINT_ID} tbody th{display:block;height:auto;padding:4px 0 8px;border:0;font-size:16px;font-weight:600;color:${PRIMARY_COLOUR};text-decoration:underline}
@@ -141,7 +146,7 @@ export function firstPaintHtml({ answer, report, columns, sort, search }: FirstP
   const searchBox = search
     ? `<div class="search" ${text(search)}></div>`
     : `<div class="search empty" ${text(DASHBOARD_WORDS.searchPlaceholder)}></div>`;
-  return `<div id="${FIRST_PAINT_ID}" aria-hidden="true"><div class="rail"></div><div class="main">
+  return `<div id="${FIRST_PAINT_ID}" aria-hidden="true"><div class="rail"></div><div class="top"></div><div class="main">
 <div class="head"><div class="h1" ${text(DASHBOARD_WORDS.title)}></div><div class="sub" ${text(DASHBOARD_WORDS.subtitle)}></div></div>
 <div class="bar"><div class="tabs">${tabs}</div>${searchBox}</div><div class="needs"></div>
 <div class="paper"><table aria-label="Line items"><thead><tr><th class="check"><i></i></th>${columns.map((column) => header(column, sort)).join('')}</tr></thead><tbody>${rows}</tbody></table></div>

@@ -6,6 +6,7 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { removeFirstPaint } from '../../lib/first-rows.ts';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import type { TableSelection } from './bulk/row-selection.ts';
 import { LoadingState } from './dashboard-states.tsx';
 import { fillWindow } from './fill-window.ts';
@@ -17,9 +18,6 @@ import type { MatchCount } from './grid/paging.ts';
 import { TableSummary } from './grid/table-summary.tsx';
 import type { LineItemRowsPage } from './line-items-api.ts';
 import type { DashboardAction, DashboardView } from './views/dashboard-view.ts';
-
-/** Below this width the rows are cards: 16 columns side by side do not read on a phone. */
-const NARROW_SCREEN = '(max-width: 767.95px)';
 
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
 
@@ -50,7 +48,8 @@ export function DashboardResults({
   isNarrowed,
   emptyState,
 }: DashboardResultsProps) {
-  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  // On a phone the rows are cards: 16 columns side by side do not read there.
+  const isNarrow = useMediaQuery(PHONE_QUERY);
   const data = list.data;
   // The server's drawing of these rows goes in the same frame as the app's rows (or failure) come.
   const isSettled = !list.isPending;
