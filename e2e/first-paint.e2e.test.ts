@@ -107,6 +107,37 @@ describe("the dashboard's first rows in the page", () => {
     );
   });
 
+  test("are drawn where the app's own come on a phone too: the heading, the tabs, the search and the first card", async () => {
+    const context = await openContext(browser, { viewport: { width: 375, height: 667 } });
+    await signIn(await context.newPage(), users().admin);
+    const drawn = await pageWithoutScripts(context);
+    await drawn.goto('/');
+    await drawnRows(drawn).first().waitFor();
+    const app = await context.newPage();
+    await app.goto('/');
+    await app.getByRole('list', { name: 'Line items' }).getByRole('listitem').first().waitFor();
+    await app.getByRole('group', { name: 'Needs attention' }).waitFor();
+    const top = (page: Page, selector: string) =>
+      page.evaluate(
+        (chosen) => Math.round(document.querySelector(chosen)?.getBoundingClientRect().top ?? -1),
+        selector,
+      );
+    const paint = `#${FIRST_PAINT_ID}`;
+    const drawnTops = [
+      await top(drawn, `${paint} .h1`),
+      await top(drawn, `${paint} .tab`),
+      await top(drawn, `${paint} .search`),
+      await top(drawn, `${paint} tbody tr`),
+    ];
+    const appTops = [
+      await top(app, 'h1'),
+      await top(app, '[role="tab"]'),
+      await top(app, 'main .MuiInputBase-root:has(input[type="search"])'),
+      await top(app, 'ul[aria-label="Line items"] > li'),
+    ];
+    expect(drawnTops).toEqual(appTops);
+  });
+
   test('are taken over by the app without asking the server again, and then the drawing is gone', async () => {
     const context = await openContext(browser);
     await signIn(await context.newPage(), users().admin);

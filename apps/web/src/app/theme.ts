@@ -2,8 +2,8 @@ import { createTheme } from '@mui/material';
 import { PRIMARY_COLOUR } from '@quayside/domain/brand';
 
 /**
- * The keyboard's focus ring, the same on every control: 2 px of the primary colour (7.6:1 on white,
- * 7.3:1 on the page's grey, above 6:1 on the amber and blue row tints), 2 px outside the control.
+ * The keyboard's focus ring, the same on every control: 2 px of the primary colour (7.8:1 on white,
+ * 7.5:1 on the page's grey, above 6:1 on the amber and blue row tints), 2 px outside the control.
  * Controls that sit edge to edge or inside a box that clips (tabs, menu and list items, toggle
  * buttons) draw it 2 px inside instead. On a filled alert (the toasts) it takes the alert's text
  * colour, white on the alert's colour.
