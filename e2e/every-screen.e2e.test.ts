@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
+import { expectFocusRingsAlongTab } from './support/focus-ring.ts';
 import { signIn, users } from './support/sign-in.ts';
 
 // The bar for every screen: at a desktop's 1440 px and a phone's 375 px, axe finds nothing
@@ -81,7 +82,28 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
         .poll(async () => [page.url(), await overflowOf(page)], { timeout: 5_000 })
         .toEqual([page.url(), null]);
     }
-  });
+    // Twelve screens, axe on each: near a minute alone on a loaded machine.
+  }, 120_000);
+
+  test('signed in as an Admin: every control the Tab key reaches shows a ring of 2 px at 3:1', async () => {
+    const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
+    await signIn(page, users().admin);
+    const answer = await page.request.get('/api/LineItems', { params: { page: 1, pageSize: 25 } });
+    const [lineItem] = ((await answer.json()) as LineItemsResponse).lineItems;
+    if (!lineItem) throw new Error('the demo data has no line items');
+    for (const screen of SIGNED_IN_SCREENS) {
+      await page.goto(screen.path(lineItem));
+      const heading = page.getByRole('heading', { level: 1, name: screen.heading }).first();
+      await heading.waitFor();
+      await page.waitForLoadState('networkidle');
+      // From the heading on: the screen's own controls, then (past its end) the sidebar's.
+      await heading.evaluate((element: HTMLElement) => {
+        element.tabIndex = -1;
+        element.focus();
+      });
+      await expectFocusRingsAlongTab(page, 12);
+    }
+  }, 120_000);
 
   test('signed out: the sign-in, registration and password screens', async () => {
     const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
@@ -90,6 +112,72 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
       await page.getByRole('heading', { level: 1 }).first().waitFor();
       await expectNoSeriousA11yViolations(page);
       expect([path, await overflowOf(page)]).toEqual([path, null]);
+      await expectFocusRingsAlongTab(page, 6);
     }
   });
+});
+
+test('the dashboard at 1440 × 900 in compact rows: at least 20 rows at once, in one scroll area with the pager in view', async () => {
+  const page = await (await openContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, users().admin);
+  const grid = page.getByRole('grid', { name: 'Line items' });
+  const rows = grid.locator('tbody tr');
+  await rows.nth(20).waitFor();
+  const pager = page.getByRole('navigation', { name: 'Pages' });
+  /** Rows wholly inside the table's scroll area and the window; the page itself does not scroll. */
+  const shownRows = () =>
+    grid.evaluate((table) => {
+      const area = (table.parentElement as HTMLElement).getBoundingClientRect();
+      const bottom = Math.min(area.bottom, window.innerHeight);
+      return [...table.querySelectorAll('tbody tr')].filter((row) => {
+        const box = row.getBoundingClientRect();
+        return box.top >= area.top - 0.5 && box.bottom <= bottom + 0.5;
+      }).length;
+    });
+  expect(await shownRows()).toBeGreaterThanOrEqual(20);
+  expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(900);
+  const pagerBox = await pager.boundingBox();
+  expect(pagerBox && pagerBox.y + pagerBox.height).toBeLessThanOrEqual(900);
+
+  // Scrolling the rows moves only the rows: the heading and the pager stay where they are.
+  const heading = page.getByRole('heading', { level: 1, name: 'Line Items Dashboard' });
+  const headingTop = (await heading.boundingBox())?.y;
+  await grid.evaluate((table) => (table.parentElement as HTMLElement).scrollBy(0, 10_000));
+  expect([(await heading.boundingBox())?.y, (await pager.boundingBox())?.y]).toEqual([headingTop, pagerBox?.y]);
+  expect(await rows.last().isVisible()).toBe(true);
+
+  // Comfortable stays a choice in Columns: taller rows, fewer at once.
+  await page.getByRole('button', { name: 'Columns' }).click();
+  await page.getByRole('button', { name: 'Comfortable' }).click();
+  await page.keyboard.press('Escape');
+  await expect.poll(async () => (await rows.first().boundingBox())?.height).toBeGreaterThan(40);
+  expect(await shownRows()).toBeLessThan(20);
+});
+
+test('after moving to another screen the focus is on its heading, by keyboard or by pointer', async () => {
+  const page = await (await openContext(browser, { viewport: { width: 1440, height: 900 } })).newPage();
+  await signIn(page, users().admin);
+  const grid = page.getByRole('grid', { name: 'Line items' });
+  const firstCell = grid.locator('tbody tr').first().locator('th');
+  await firstCell.waitFor();
+  const focusedHeading = () =>
+    page.evaluate(() => (document.activeElement?.tagName === 'H1' ? document.activeElement.textContent : null));
+
+  // A line item opened from the grid with Enter.
+  await firstCell.focus();
+  await page.keyboard.press('Enter');
+  await page.waitForURL((url) => url.pathname.startsWith('/line-item/'));
+  await expect.poll(focusedHeading).toMatch(/^Line Item: /);
+
+  // Back on the dashboard, a line item opened with the pointer.
+  await page.goBack();
+  await expect.poll(focusedHeading).toBe('Line Items Dashboard');
+  await grid.locator('tbody tr').nth(1).locator('td').nth(3).click();
+  await page.waitForURL((url) => url.pathname.startsWith('/line-item/'));
+  await expect.poll(focusedHeading).toMatch(/^Line Item: /);
+
+  // A screen opened from the sidebar's link.
+  await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Analytics' }).focus();
+  await page.keyboard.press('Enter');
+  await expect.poll(focusedHeading).toBe('Analytics');
 });

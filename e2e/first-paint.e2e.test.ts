@@ -65,6 +65,79 @@ describe("the dashboard's first rows in the page", () => {
     expect(await page.locator(`#${FIRST_PAINT_ID}`).getAttribute('aria-hidden')).toBe('true');
   });
 
+  test("are drawn where the app's own come: the heading, the tabs, the search and the rows line up at 1440 × 900", async () => {
+    const context = await openContext(browser, { viewport: { width: 1440, height: 900 } });
+    await signIn(await context.newPage(), users().admin);
+    const drawn = await pageWithoutScripts(context);
+    await drawn.goto('/');
+    await drawnRows(drawn).nth(20).waitFor();
+    const app = await context.newPage();
+    await app.goto('/');
+    await appRows(app).nth(20).waitFor();
+    // The drawing keeps the room of the 'Needs attention' chips, which the demo data has.
+    await app.getByRole('group', { name: 'Needs attention' }).waitFor();
+    /** Where each part is (left, top, height), rounded to the pixel. */
+    const boxes = (page: Page, selectors: Record<string, string>) =>
+      page.evaluate((chosen) => {
+        const box = (selector: string) => {
+          const rect = document.querySelector(selector)?.getBoundingClientRect();
+          return rect ? [rect.left, rect.top, rect.height].map(Math.round) : null;
+        };
+        return Object.fromEntries(Object.entries(chosen).map(([part, selector]) => [part, box(selector)]));
+      }, selectors);
+    const paint = `#${FIRST_PAINT_ID}`;
+    expect(
+      await boxes(drawn, {
+        heading: `${paint} .h1`,
+        tab: `${paint} .tab`,
+        search: `${paint} .search`,
+        header: `${paint} thead tr`,
+        firstRow: `${paint} tbody tr`,
+        twentiethRow: `${paint} tbody tr:nth-child(20)`,
+      }),
+    ).toEqual(
+      await boxes(app, {
+        heading: 'h1',
+        tab: '[role="tab"]',
+        search: 'main .MuiInputBase-root:has(input[type="search"])',
+        header: '[role="grid"] thead tr',
+        firstRow: '[role="grid"] tbody tr',
+        twentiethRow: '[role="grid"] tbody tr:nth-child(20)',
+      }),
+    );
+  });
+
+  test("are drawn where the app's own come on a phone too: the heading, the tabs, the search and the first card", async () => {
+    const context = await openContext(browser, { viewport: { width: 375, height: 667 } });
+    await signIn(await context.newPage(), users().admin);
+    const drawn = await pageWithoutScripts(context);
+    await drawn.goto('/');
+    await drawnRows(drawn).first().waitFor();
+    const app = await context.newPage();
+    await app.goto('/');
+    await app.getByRole('list', { name: 'Line items' }).getByRole('listitem').first().waitFor();
+    await app.getByRole('group', { name: 'Needs attention' }).waitFor();
+    const top = (page: Page, selector: string) =>
+      page.evaluate(
+        (chosen) => Math.round(document.querySelector(chosen)?.getBoundingClientRect().top ?? -1),
+        selector,
+      );
+    const paint = `#${FIRST_PAINT_ID}`;
+    const drawnTops = [
+      await top(drawn, `${paint} .h1`),
+      await top(drawn, `${paint} .tab`),
+      await top(drawn, `${paint} .search`),
+      await top(drawn, `${paint} tbody tr`),
+    ];
+    const appTops = [
+      await top(app, 'h1'),
+      await top(app, '[role="tab"]'),
+      await top(app, 'main .MuiInputBase-root:has(input[type="search"])'),
+      await top(app, 'ul[aria-label="Line items"] > li'),
+    ];
+    expect(drawnTops).toEqual(appTops);
+  });
+
   test('are taken over by the app without asking the server again, and then the drawing is gone', async () => {
     const context = await openContext(browser);
     await signIn(await context.newPage(), users().admin);

@@ -21,6 +21,9 @@ export function TabbedPanel<Key extends string>({ label, tabs, value, onChange, 
         onChange={(_event, key: Key) => onChange(key)}
         aria-label={label}
         variant="scrollable"
+        // Tabs wider than the screen (a phone) show arrows at the ends that say more are there.
+        scrollButtons="auto"
+        allowScrollButtonsMobile
         sx={{ borderBottom: 1, borderColor: 'divider' }}
       >
         {tabs.map((entry) => (

@@ -1,29 +1,54 @@
+import DirectionsBoatIcon from '@mui/icons-material/DirectionsBoat';
 import MenuIcon from '@mui/icons-material/Menu';
-import { Box, Drawer, IconButton, useMediaQuery } from '@mui/material';
-import { Suspense, useState } from 'react';
+import { Box, Drawer, GlobalStyles, IconButton, Typography, useMediaQuery } from '@mui/material';
+import { Suspense, useRef, useState } from 'react';
 import { Outlet } from 'react-router';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { Loading } from '../guards.tsx';
+import { useFocusHeadingOnNavigation } from './focus-heading.ts';
 import { EXPANDED_WIDTH, RAIL_WIDTH, Sidebar } from './sidebar.tsx';
 
-/** SPEC.md §9: below 768 px the sidebar becomes a drawer with a toggle and a dark overlay. */
-const MOBILE_QUERY = '(max-width: 767.98px)';
+/** The phone's bar over the screens: the menu button has a line of its own, never over a screen's content. */
+const PHONE_BAR_HEIGHT = 48;
 
 export function AppShell() {
-  const isMobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  // SPEC.md §9: below 768 px the sidebar becomes a drawer with a toggle and a dark overlay.
+  const isMobile = useMediaQuery(PHONE_QUERY, { noSsr: true });
   const [isHovered, setIsHovered] = useState(false);
   const [isDrawerOpen, setIsDrawerOpen] = useState(false);
+  const main = useRef<HTMLElement>(null);
+  useFocusHeadingOnNavigation(main);
 
   return (
     <Box sx={{ minHeight: '100vh', bgcolor: 'grey.50' }}>
       {isMobile ? (
         <>
-          <IconButton
-            aria-label="Open navigation"
-            onClick={() => setIsDrawerOpen(true)}
-            sx={{ position: 'fixed', top: 8, left: 8, zIndex: 'appBar', bgcolor: 'background.paper', boxShadow: 1 }}
+          <Box
+            component="header"
+            sx={{
+              position: 'sticky',
+              top: 0,
+              zIndex: 'appBar',
+              display: 'flex',
+              alignItems: 'center',
+              gap: 1,
+              height: PHONE_BAR_HEIGHT,
+              px: 0.5,
+              bgcolor: 'background.paper',
+              borderBottom: 1,
+              borderColor: 'divider',
+            }}
           >
-            <MenuIcon />
-          </IconButton>
+            <IconButton aria-label="Open navigation" onClick={() => setIsDrawerOpen(true)}>
+              <MenuIcon />
+            </IconButton>
+            <DirectionsBoatIcon color="primary" aria-hidden />
+            <Typography component="span" sx={{ fontWeight: 700 }}>
+              Quayside
+            </Typography>
+          </Box>
+          {/* What the focus or a link scrolls to stops below the bar and above a screen's own sticky bar. */}
+          <GlobalStyles styles={{ html: { scrollPaddingTop: PHONE_BAR_HEIGHT + 8, scrollPaddingBottom: 72 } }} />
           <Drawer
             open={isDrawerOpen}
             onClose={() => setIsDrawerOpen(false)}
@@ -60,9 +85,20 @@ export function AppShell() {
           <Sidebar isExpanded={isHovered} />
         </Box>
       )}
+      {/* A column as tall as the window at least: a screen may take what is left of it (the dashboard's rows). */}
       <Box
         component="main"
-        sx={{ ml: isMobile ? 0 : `${RAIL_WIDTH}px`, px: { xs: 2, md: 3 }, pb: { xs: 2, md: 3 }, pt: isMobile ? 8 : 3 }}
+        ref={main}
+        sx={{
+          display: 'flex',
+          flexDirection: 'column',
+          minHeight: isMobile ? `calc(100dvh - ${PHONE_BAR_HEIGHT}px)` : '100dvh',
+          boxSizing: 'border-box',
+          ml: isMobile ? 0 : `${RAIL_WIDTH}px`,
+          px: { xs: 2, md: 3 },
+          pb: 2,
+          pt: 2,
+        }}
       >
         {/* Screens load as their own chunks: the sidebar stays while one arrives. */}
         <Suspense fallback={<Loading />}>

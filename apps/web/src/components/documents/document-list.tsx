@@ -1,3 +1,5 @@
+import ArrowDownwardIcon from '@mui/icons-material/ArrowDownward';
+import ArrowUpwardIcon from '@mui/icons-material/ArrowUpward';
 import {
   Button,
   Chip,
@@ -12,6 +14,7 @@ import {
   TableRow,
   TableSortLabel,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { type DocumentListEntry, documentTypeBadge, NO_DOCUMENTS } from '@quayside/domain/documents';
 
@@ -19,6 +22,8 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatLocalDate } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
+import { CardList, InfoCard } from '../card-list.tsx';
 
 type Cell = (document: DocumentListEntry) => ReactNode;
 
@@ -94,6 +99,18 @@ export function DocumentList({
   sort?: { by: DocumentSort; onSort: (key: string) => void };
 }) {
   const columns: Column[] = COLUMNS[layout];
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  if (isPhone) {
+    return (
+      <DocumentCards
+        documents={documents}
+        columns={columns}
+        labelledBy={labelledBy}
+        emptyText={emptyText}
+        sort={sort}
+      />
+    );
+  }
   return (
     <TableContainer component={Paper} variant="outlined">
       <Table size="small" aria-labelledby={labelledBy}>
@@ -143,5 +160,74 @@ export function DocumentList({
         </TableBody>
       </Table>
     </TableContainer>
+  );
+}
+
+/**
+ * On a phone, a card per document: its badge and whole file name, the other columns as labelled
+ * values, and View on a line of its own. The report's order is chosen by the buttons above.
+ */
+function DocumentCards({
+  documents,
+  columns,
+  labelledBy,
+  emptyText,
+  sort,
+}: {
+  documents: readonly DocumentListEntry[];
+  columns: readonly Column[];
+  labelledBy: string;
+  emptyText: string;
+  sort?: { by: DocumentSort; onSort: (key: string) => void };
+}) {
+  const [title, ...fields] = columns.filter((column) => column.label !== 'View');
+  const sortable = sort ? columns.filter((column) => column.sortKey) : [];
+  return (
+    <Stack spacing={1}>
+      {sort ? (
+        <Stack
+          direction="row"
+          useFlexGap
+          role="group"
+          aria-label="Sort documents by"
+          sx={{ flexWrap: 'wrap', alignItems: 'center', columnGap: 0.5 }}
+        >
+          <Typography variant="body2" color="text.secondary" sx={{ mr: 0.5 }}>
+            Sort by
+          </Typography>
+          {sortable.map((column) => {
+            const isSorted = sort.by.key === column.sortKey;
+            const Arrow = sort.by.direction === 'asc' ? ArrowUpwardIcon : ArrowDownwardIcon;
+            return (
+              <Button
+                key={column.label}
+                size="small"
+                variant={isSorted ? 'outlined' : 'text'}
+                aria-pressed={isSorted}
+                aria-label={
+                  isSorted
+                    ? `${column.label}, ${sort.by.direction === 'asc' ? 'ascending' : 'descending'}`
+                    : column.label
+                }
+                endIcon={isSorted ? <Arrow fontSize="small" /> : undefined}
+                onClick={() => column.sortKey && sort.onSort(column.sortKey)}
+              >
+                {column.label}
+              </Button>
+            );
+          })}
+        </Stack>
+      ) : null}
+      <CardList labelledBy={labelledBy} isEmpty={documents.length === 0} emptyText={emptyText}>
+        {documents.map((document) => (
+          <InfoCard
+            key={document.id}
+            title={title?.cell(document)}
+            fields={fields.map((column) => ({ label: column.label, value: column.cell(document) }))}
+            actions={viewCell(document)}
+          />
+        ))}
+      </CardList>
+    </Stack>
   );
 }

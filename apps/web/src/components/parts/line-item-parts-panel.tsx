@@ -17,12 +17,16 @@ import {
   TableRow,
   TextField,
   Tooltip,
+  Typography,
+  useMediaQuery,
 } from '@mui/material';
 import { type Part, UPDATE_PART_FAILED } from '@quayside/domain/parts';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useState } from 'react';
 import { failureMessage } from '../../lib/api.ts';
 import { markDataChanged } from '../../lib/data-changed.ts';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
+import { CardList, InfoCard } from '../card-list.tsx';
 import { AddPartDialog } from './add-part-dialog.tsx';
 import { DeletePartDialog } from './delete-part-dialog.tsx';
 import { formatQuantity, parseEditedQuantity, partsTotals } from './part-quantities.ts';
@@ -49,6 +53,7 @@ function PartsPanel({ po, shipment, canEdit }: PanelProps) {
   const [editing, setEditing] = useState<{ partNumber: string; quantity: string } | null>(null);
   const [deleting, setDeleting] = useState<string | null>(null);
   const updateQuantity = useUpdatePartQuantity();
+  const isPhone = useMediaQuery(PHONE_QUERY);
 
   const parts = partsList.data ?? [];
   const partNumbers = parts.map((part) => part.part_number);
@@ -75,6 +80,58 @@ function PartsPanel({ po, shipment, canEdit }: PanelProps) {
     );
   };
 
+  const quantityOf = (part: Part) =>
+    editing?.partNumber === part.part_number ? (
+      <QuantityEditor
+        partNumber={part.part_number}
+        quantity={editing.quantity}
+        isSaving={updateQuantity.isPending}
+        onChange={(quantity) => setEditing({ ...editing, quantity })}
+        onSubmit={saveQuantity}
+        onCancel={() => {
+          setEditing(null);
+          updateQuantity.reset();
+        }}
+      />
+    ) : (
+      formatQuantity(part.qty)
+    );
+  const actionsOf = (part: Part) => (
+    <>
+      <Tooltip title="Edit quantity" describeChild>
+        <span>
+          <IconButton
+            size="small"
+            aria-label={`Edit quantity of ${part.part_number}`}
+            disabled={editing?.partNumber === part.part_number || updateQuantity.isPending}
+            onClick={() => startEditing(part)}
+          >
+            <EditIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+      <Tooltip title="Delete part" describeChild>
+        <span>
+          <IconButton
+            size="small"
+            color="error"
+            aria-label={`Delete part ${part.part_number}`}
+            disabled={updateQuantity.isPending}
+            onClick={() => setDeleting(part.part_number)}
+          >
+            <DeleteIcon fontSize="small" />
+          </IconButton>
+        </span>
+      </Tooltip>
+    </>
+  );
+  const totalsLine = (
+    <Stack direction="row" spacing={3}>
+      <span>Total Parts: {totals.totalParts}</span>
+      <span>Total Quantity: {totals.totalQuantity}</span>
+    </Stack>
+  );
+
   if (partsList.isPending) {
     return (
       <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
@@ -96,93 +153,70 @@ function PartsPanel({ po, shipment, canEdit }: PanelProps) {
         </Stack>
       ) : null}
       {updateQuantity.isError ? <Alert severity="error">{UPDATE_PART_FAILED}</Alert> : null}
-      <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
-        <Table size="small" aria-label={`Parts of PO ${po}`}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((column) => (
-                <TableCell key={column}>{column}</TableCell>
-              ))}
-              {canEdit ? <TableCell align="right">Actions</TableCell> : null}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {parts.map((part) => {
-              const isEditing = editing?.partNumber === part.part_number;
-              return (
+      {isPhone ? (
+        // A card per part on a phone: the part number whole, its values labelled, its actions under them.
+        <>
+          <CardList label={`Parts of PO ${po}`} isEmpty={parts.length === 0} emptyText={NO_PARTS_TEXT}>
+            {parts.map((part) => (
+              <InfoCard
+                key={part.part_number}
+                title={part.part_number}
+                fields={[
+                  { label: 'Quantity', value: quantityOf(part) },
+                  { label: 'PO Number', value: part.related_po_number },
+                  { label: 'Shipment', value: part.related_shipment },
+                ]}
+                actions={canEdit ? actionsOf(part) : undefined}
+              />
+            ))}
+          </CardList>
+          <Typography component="div" variant="body2">
+            {totalsLine}
+          </Typography>
+        </>
+      ) : (
+        <TableContainer sx={{ border: 1, borderColor: 'divider', borderRadius: 1 }}>
+          <Table size="small" aria-label={`Parts of PO ${po}`}>
+            <TableHead>
+              <TableRow>
+                {COLUMNS.map((column) => (
+                  <TableCell key={column}>{column}</TableCell>
+                ))}
+                {canEdit ? <TableCell align="right">Actions</TableCell> : null}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {parts.map((part) => (
                 <TableRow key={part.part_number} hover>
                   <TableCell sx={{ wordBreak: 'break-word' }}>{part.part_number}</TableCell>
-                  <TableCell>
-                    {isEditing && editing ? (
-                      <QuantityEditor
-                        partNumber={part.part_number}
-                        quantity={editing.quantity}
-                        isSaving={updateQuantity.isPending}
-                        onChange={(quantity) => setEditing({ ...editing, quantity })}
-                        onSubmit={saveQuantity}
-                        onCancel={() => {
-                          setEditing(null);
-                          updateQuantity.reset();
-                        }}
-                      />
-                    ) : (
-                      formatQuantity(part.qty)
-                    )}
-                  </TableCell>
+                  <TableCell>{quantityOf(part)}</TableCell>
                   <TableCell>{part.related_po_number}</TableCell>
                   <TableCell>{part.related_shipment}</TableCell>
                   {canEdit ? (
                     <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                      <Tooltip title="Edit quantity" describeChild>
-                        <span>
-                          <IconButton
-                            size="small"
-                            aria-label={`Edit quantity of ${part.part_number}`}
-                            disabled={isEditing || updateQuantity.isPending}
-                            onClick={() => startEditing(part)}
-                          >
-                            <EditIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
-                      <Tooltip title="Delete part" describeChild>
-                        <span>
-                          <IconButton
-                            size="small"
-                            color="error"
-                            aria-label={`Delete part ${part.part_number}`}
-                            disabled={updateQuantity.isPending}
-                            onClick={() => setDeleting(part.part_number)}
-                          >
-                            <DeleteIcon fontSize="small" />
-                          </IconButton>
-                        </span>
-                      </Tooltip>
+                      {actionsOf(part)}
                     </TableCell>
                   ) : null}
                 </TableRow>
-              );
-            })}
-            {parts.length === 0 ? (
+              ))}
+              {parts.length === 0 ? (
+                <TableRow>
+                  <TableCell colSpan={columnCount} sx={{ textAlign: 'center', color: 'text.secondary', py: 4 }}>
+                    {NO_PARTS_TEXT}
+                  </TableCell>
+                </TableRow>
+              ) : null}
+            </TableBody>
+            <TableFooter>
               <TableRow>
-                <TableCell colSpan={columnCount} sx={{ textAlign: 'center', color: 'text.secondary', py: 4 }}>
-                  {NO_PARTS_TEXT}
+                <TableCell colSpan={columnCount} sx={{ color: 'text.primary' }}>
+                  {totalsLine}
                 </TableCell>
               </TableRow>
-            ) : null}
-          </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell colSpan={columnCount} sx={{ color: 'text.primary' }}>
-                <Stack direction="row" spacing={3}>
-                  <span>Total Parts: {totals.totalParts}</span>
-                  <span>Total Quantity: {totals.totalQuantity}</span>
-                </Stack>
-              </TableCell>
-            </TableRow>
-          </TableFooter>
-        </Table>
-      </TableContainer>
+            </TableFooter>
+          </Table>
+        </TableContainer>
+      )}
 
       {isAdding ? (
         <AddPartDialog po={po} shipment={shipment} listedPartNumbers={partNumbers} onClose={() => setIsAdding(false)} />

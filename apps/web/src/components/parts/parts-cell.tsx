@@ -48,7 +48,6 @@ export const PARTS_COUNT_STYLE = {
   fontVariantNumeric: 'tabular-nums',
   cursor: 'pointer',
   '&:hover': { bgcolor: (theme: Theme) => alpha(theme.palette.primary.main, theme.palette.action.hoverOpacity) },
-  '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main' },
 } as const;
 
 export function PartsCell({ lineItem, count, canEdit }: PartsCellProps) {

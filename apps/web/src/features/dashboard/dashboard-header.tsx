@@ -17,7 +17,10 @@ type DashboardHeaderProps = {
   canCreateShipment: boolean;
 };
 
-/** SPEC.md §2 'Dashboard': the heading, the subtitle and the toolbar (Export, Filter, New Shipment). */
+/**
+ * SPEC.md §2 'Dashboard': the heading, the subtitle and the toolbar (Export, Filter, New Shipment),
+ * on one line where they fit: the rows below get the height.
+ */
 export function DashboardHeader({
   exportButton,
   followButton,
@@ -26,9 +29,13 @@ export function DashboardHeader({
   canCreateShipment,
 }: DashboardHeaderProps) {
   return (
-    <Stack direction={{ xs: 'column', md: 'row' }} spacing={2} sx={{ justifyContent: 'space-between' }}>
-      <Stack spacing={0.5}>
-        <Typography variant="h4" component="h1">
+    <Stack
+      direction={{ xs: 'column', md: 'row' }}
+      spacing={{ xs: 1, md: 2 }}
+      sx={{ justifyContent: 'space-between', alignItems: { md: 'center' } }}
+    >
+      <Stack direction="row" spacing={1.5} useFlexGap sx={{ alignItems: 'baseline', flexWrap: 'wrap' }}>
+        <Typography variant="h5" component="h1" sx={{ fontWeight: 500 }}>
           {DASHBOARD_WORDS.title}
         </Typography>
         <Typography color="text.secondary">{DASHBOARD_WORDS.subtitle}</Typography>

@@ -16,6 +16,7 @@ import { DashboardHeader } from './dashboard-header.tsx';
 import { DashboardResults } from './dashboard-results.tsx';
 import { EmptyState } from './dashboard-states.tsx';
 import { DashboardToolbar } from './dashboard-toolbar.tsx';
+import { fillWindow } from './fill-window.ts';
 import { FilterPanel } from './filters/filter-panel.tsx';
 import { type FilterLogic, isActiveFilter } from './filters/filters.ts';
 import { NeedsAttention } from './filters/needs-attention.tsx';
@@ -83,7 +84,7 @@ function LineItemsDashboard({ email }: { email: string }) {
   ) : null;
 
   return (
-    <Stack spacing={2.5}>
+    <Stack spacing={1.5} sx={fillWindow()}>
       <DashboardHeader
         exportButton={
           <ExportButton
@@ -99,7 +100,23 @@ function LineItemsDashboard({ email }: { email: string }) {
         canCreateShipment={canEdit(role)}
       />
 
-      <ReportTabs report={view.report} onChange={(report) => dispatch({ type: 'report', report })} />
+      {/* The report's tabs and the toolbar share a line where they fit: rows get the room. */}
+      <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+        <ReportTabs report={view.report} onChange={(report) => dispatch({ type: 'report', report })} />
+        <DashboardToolbar
+          view={view}
+          dispatch={dispatch}
+          search={search}
+          activeFilterCount={activeFilterCount}
+          onClearSearch={clearSearch}
+          onClearFilters={clearFilters}
+          layout={layout}
+          onLayoutChange={setLayout}
+          onOpenNamedView={openNamedView}
+          openViewName={openView?.name}
+          role={role}
+        />
+      </Stack>
 
       <NeedsAttention
         chosen={view.exceptions}
@@ -110,20 +127,6 @@ function LineItemsDashboard({ email }: { email: string }) {
       <TimeQuestions
         filters={view.filters}
         onChoose={(filters) => dispatch({ type: 'filter', filters, filterLogic: 'AND' })}
-      />
-
-      <DashboardToolbar
-        view={view}
-        dispatch={dispatch}
-        search={search}
-        activeFilterCount={activeFilterCount}
-        onClearSearch={clearSearch}
-        onClearFilters={clearFilters}
-        layout={layout}
-        onLayoutChange={setLayout}
-        onOpenNamedView={openNamedView}
-        openViewName={openView?.name}
-        role={role}
       />
 
       {data && matches && hasSelection(rows.selection) ? (

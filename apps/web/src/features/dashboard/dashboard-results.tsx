@@ -6,8 +6,10 @@ import { type ReactNode, useLayoutEffect } from 'react';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { removeFirstPaint } from '../../lib/first-rows.ts';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import type { TableSelection } from './bulk/row-selection.ts';
 import { LoadingState } from './dashboard-states.tsx';
+import { fillWindow } from './fill-window.ts';
 import type { GridLayout } from './grid/grid-layout.ts';
 import { LineItemCards } from './grid/line-item-cards.tsx';
 import { LineItemTable } from './grid/line-item-table.tsx';
@@ -17,9 +19,6 @@ import { ReviewLegend } from './grid/review-legend.tsx';
 import { TableSummary } from './grid/table-summary.tsx';
 import type { LineItemRowsPage } from './line-items-api.ts';
 import type { DashboardAction, DashboardView } from './views/dashboard-view.ts';
-
-/** Below this width the rows are cards: 16 columns side by side do not read on a phone. */
-const NARROW_SCREEN = '(max-width: 767.95px)';
 
 const LOAD_FAILED = 'Failed to load line items. Please try again.';
 
@@ -50,7 +49,8 @@ export function DashboardResults({
   isNarrowed,
   emptyState,
 }: DashboardResultsProps) {
-  const isNarrow = useMediaQuery(NARROW_SCREEN);
+  // On a phone the rows are cards: 16 columns side by side do not read there.
+  const isNarrow = useMediaQuery(PHONE_QUERY);
   const data = list.data;
   // The server's drawing of these rows goes in the same frame as the app's rows (or failure) come.
   const isSettled = !list.isPending;
@@ -63,9 +63,11 @@ export function DashboardResults({
   }
   const columns = layout.columns[view.report];
   return (
-    <Paper variant="outlined">
+    <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', ...fillWindow(240) }}>
       {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
-      <Box sx={{ height: 4 }}>{list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}</Box>
+      <Box sx={{ height: 4, flexShrink: 0 }}>
+        {list.isFetching ? <LinearProgress aria-label="Updating line items" /> : null}
+      </Box>
       {isNarrow ? (
         <LineItemCards
           rows={data.rows}
@@ -90,9 +92,18 @@ export function DashboardResults({
       )}
       <ReviewLegend rows={data.rows} />
       <Stack
-        direction={{ xs: 'column', lg: 'row' }}
-        spacing={2}
-        sx={{ p: 2, justifyContent: 'space-between', alignItems: { lg: 'center' } }}
+        direction="row"
+        useFlexGap
+        sx={{
+          columnGap: 2,
+          rowGap: 1,
+          flexWrap: 'wrap',
+          px: 2,
+          py: 1,
+          flexShrink: 0,
+          justifyContent: 'space-between',
+          alignItems: 'center',
+        }}
       >
         <TableSummary
           page={data.page}

@@ -43,7 +43,7 @@ export function DashboardToolbar({
   role,
 }: DashboardToolbarProps) {
   return (
-    <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
+    <Stack direction="row" spacing={1} useFlexGap sx={{ flex: '1 1 480px', alignItems: 'center', flexWrap: 'wrap' }}>
       {openViewName ? <Chip icon={<BookmarkIcon />} label={`View: ${openViewName}`} color="primary" /> : null}
       <SearchBox value={view.searchQuery} onSearch={(searchQuery) => dispatch({ type: 'search', searchQuery })} />
       {view.importId !== undefined ? (

@@ -2,6 +2,7 @@ import { Box, Tab, Tabs } from '@mui/material';
 import { REPORT_LABELS } from '@quayside/domain/first-rows';
 import { REPORTS, type Report } from '@quayside/domain/line-item-columns';
 import type { ReactNode } from 'react';
+import { fillWindow } from './fill-window.ts';
 
 /**
  * The tabs and their columns (REPORT_COLUMNS in packages/domain). The Default Report, which the spec
@@ -16,7 +17,13 @@ const reportTabId = (report: Report) => `line-items-report-tab-${report}`;
 
 export function ReportTabs({ report, onChange }: { report: Report; onChange: (report: Report) => void }) {
   return (
-    <Tabs value={report} onChange={(_event, next: Report) => onChange(next)} aria-label="Reports">
+    <Tabs
+      value={report}
+      onChange={(_event, next: Report) => onChange(next)}
+      aria-label="Reports"
+      // As tall as the toolbar beside them (MUI's 48 px is a page's tab bar).
+      sx={{ minHeight: 40, '& .MuiTab-root': { minHeight: 40, py: 1 } }}
+    >
       {REPORT_TABS.map((tab) => (
         <Tab
           key={tab.report}
@@ -34,7 +41,12 @@ export function ReportTabs({ report, onChange }: { report: Report; onChange: (re
 /** What the chosen tab shows, labelled by it. */
 export function ReportPanel({ report, children }: { report: Report; children: ReactNode }) {
   return (
-    <Box id={REPORT_PANEL_ID} role="tabpanel" aria-labelledby={reportTabId(report)}>
+    <Box
+      id={REPORT_PANEL_ID}
+      role="tabpanel"
+      aria-labelledby={reportTabId(report)}
+      sx={{ display: 'flex', flexDirection: 'column', ...fillWindow() }}
+    >
       {children}
     </Box>
   );

@@ -2,6 +2,7 @@ import type { DocumentListEntry } from '@quayside/domain/documents';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
+import { atPhoneWidth } from '../../testing/phone-width.ts';
 import { EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
 import { ReportsPage } from './reports-page.tsx';
 
@@ -52,5 +53,36 @@ describe('the Reports page', () => {
 
     await userEvent.type(screen.getByRole('searchbox', { name: 'Search documents' }), 'packing');
     expect(screen.getByText('1–15 of 15 documents')).toBeInTheDocument();
+  });
+
+  it('on a phone shows a card per document, each with every column and its View, in the order the Sort by buttons choose', async () => {
+    atPhoneWidth();
+    renderScreen(<ReportsPage />, {
+      user: EMPLOYEE,
+      at: '/reports',
+      route: '/reports',
+      api: { 'GET /api/Files': () => ({ documents }) },
+    });
+    const list = await screen.findByRole('list', { name: 'Recent Documents (last 7 days)' });
+    expect(screen.queryByRole('table')).toBeNull();
+    const cards = within(list).getAllByRole('listitem');
+    expect(cards).toHaveLength(25);
+    const first = within(cards[0] as HTMLElement);
+    expect(first.getByText('file-01.pdf')).toBeInTheDocument();
+    expect(first.getAllByRole('definition').map((value) => value.textContent)).toEqual([
+      'Commercial Invoice',
+      'SHP-1',
+      expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      '1.0 KB',
+    ]);
+    expect(first.getByRole('link', { name: 'View file-01.pdf' })).toHaveAttribute('href', '/api/Files/1/content');
+
+    const sortBy = screen.getByRole('group', { name: 'Sort documents by' });
+    await userEvent.click(within(sortBy).getByRole('button', { name: 'Size' }));
+    await userEvent.click(within(sortBy).getByRole('button', { name: 'Size, ascending' }));
+    expect(within(sortBy).getByRole('button', { name: 'Size, descending' })).toHaveAttribute('aria-pressed', 'true');
+    expect(
+      within(within(list).getAllByRole('listitem')[0] as HTMLElement).getByText('file-30.pdf'),
+    ).toBeInTheDocument();
   });
 });

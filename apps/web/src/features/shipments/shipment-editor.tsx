@@ -1,5 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
-import { Alert, Button, Chip, Paper, Stack, Typography } from '@mui/material';
+import { Alert, Button, Chip, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import type { Shipment } from '@quayside/domain/shipments';
 import { useState } from 'react';
@@ -14,6 +14,7 @@ import { failureMessage } from '../../lib/api.ts';
 import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
 import { canEdit } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
 import {
   canCreateShipment,
@@ -92,6 +93,18 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
   };
 
   const tabs = TABS.filter((entry) => mode === 'edit' || !entry.isEditModeOnly);
+  // On a phone the form is long: Cancel and Save stay in a bar at the bottom of the screen.
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const editActions = (
+    <>
+      <Button onClick={cancel} disabled={save.isPending}>
+        Cancel
+      </Button>
+      <Button variant="contained" onClick={submit} disabled={!isValid || save.isPending}>
+        {save.isPending ? 'Saving...' : mode === 'create' ? 'Create' : 'Save'}
+      </Button>
+    </>
+  );
   const fieldTabProps = { values, setField, errors, isEditing };
 
   return (
@@ -112,14 +125,9 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         <Stack direction="row" spacing={1}>
           {mode === 'edit' && shipment ? <FollowShipmentButton shipmentNumber={shipment.Shipment} /> : null}
           {!isEditor ? null : isEditing ? (
-            <>
-              <Button onClick={cancel} disabled={save.isPending}>
-                Cancel
-              </Button>
-              <Button variant="contained" onClick={submit} disabled={!isValid || save.isPending}>
-                {save.isPending ? 'Saving...' : mode === 'create' ? 'Create' : 'Save'}
-              </Button>
-            </>
+            isPhone ? null : (
+              editActions
+            )
           ) : (
             <Button variant="outlined" startIcon={<EditIcon />} onClick={() => setIsEditing(true)}>
               Edit
@@ -159,6 +167,27 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         ) : null}
         {tab === 'history' && shipment ? <ShipmentHistory shipmentNumber={shipment.Shipment} /> : null}
       </TabbedPanel>
+
+      {isEditor && isEditing && isPhone ? (
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{
+            position: 'sticky',
+            bottom: 0,
+            zIndex: 'appBar',
+            justifyContent: 'flex-end',
+            mx: -2,
+            px: 2,
+            py: 1,
+            bgcolor: 'background.paper',
+            borderTop: 1,
+            borderColor: 'divider',
+          }}
+        >
+          {editActions}
+        </Stack>
+      ) : null}
 
       {save.isSuccess ? <ShipmentSavedDialog mode={mode} /> : null}
     </Stack>

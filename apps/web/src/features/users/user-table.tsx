@@ -11,8 +11,11 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
 } from '@mui/material';
 import type { Person } from '@quayside/domain/people';
+import { CardList, InfoCard } from '../../components/card-list.tsx';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { RoleChip, StatusChip } from './user-chips.tsx';
 
 const COLUMNS = ['Name', 'Email', 'Role', 'Company', 'Status', 'Actions'] as const;
@@ -28,6 +31,35 @@ type UserTableProps = {
 
 /** SPEC.md §2 'User management': the people list with its edit and delete actions. */
 export function UserTable({ users, totalCount, onEdit, onDelete }: UserTableProps) {
+  const isPhone = useMediaQuery(PHONE_QUERY);
+  const footer = (
+    <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
+      {`Showing ${users.length} of ${totalCount} users`}
+    </Typography>
+  );
+  if (isPhone) {
+    // A card per person, named by its name: every other column (Role, Status, the actions) in the screen's width.
+    return (
+      <Stack>
+        <CardList label="Users" isEmpty={users.length === 0} emptyText={<NoUsers />}>
+          {users.map((person) => (
+            <InfoCard
+              key={person.id}
+              title={person.full_name || person.email}
+              fields={[
+                { label: 'Email', value: person.email },
+                { label: 'Role', value: <RoleChip role={person.role} /> },
+                { label: 'Company', value: person.company_name },
+                { label: 'Status', value: <StatusChip status={person.status} /> },
+              ]}
+              actions={<UserActions person={person} onEdit={onEdit} onDelete={onDelete} />}
+            />
+          ))}
+        </CardList>
+        {footer}
+      </Stack>
+    );
+  }
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -50,9 +82,7 @@ export function UserTable({ users, totalCount, onEdit, onDelete }: UserTableProp
           </TableBody>
         </Table>
       </TableContainer>
-      <Typography variant="body2" color="text.secondary" sx={{ px: 2, py: 1.5 }}>
-        {`Showing ${users.length} of ${totalCount} users`}
-      </Typography>
+      {footer}
     </Paper>
   );
 }
@@ -70,27 +100,41 @@ function UserRow({ person, onEdit, onDelete }: { person: Person } & Pick<UserTab
         <StatusChip status={person.status} />
       </TableCell>
       <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-        <IconButton size="small" aria-label={`Edit ${person.email}`} onClick={() => onEdit(person)}>
-          <EditIcon fontSize="small" />
-        </IconButton>
-        <IconButton size="small" color="error" aria-label={`Delete ${person.email}`} onClick={() => onDelete(person)}>
-          <DeleteIcon fontSize="small" />
-        </IconButton>
+        <UserActions person={person} onEdit={onEdit} onDelete={onDelete} />
       </TableCell>
     </TableRow>
+  );
+}
+
+function UserActions({ person, onEdit, onDelete }: { person: Person } & Pick<UserTableProps, 'onEdit' | 'onDelete'>) {
+  return (
+    <>
+      <IconButton size="small" aria-label={`Edit ${person.email}`} onClick={() => onEdit(person)}>
+        <EditIcon fontSize="small" />
+      </IconButton>
+      <IconButton size="small" color="error" aria-label={`Delete ${person.email}`} onClick={() => onDelete(person)}>
+        <DeleteIcon fontSize="small" />
+      </IconButton>
+    </>
+  );
+}
+
+function NoUsers() {
+  return (
+    <Stack spacing={0.5} sx={{ alignItems: 'center' }}>
+      <Typography variant="subtitle1">No users found</Typography>
+      <Typography variant="body2" color="text.secondary">
+        Try adjusting your search criteria
+      </Typography>
+    </Stack>
   );
 }
 
 function EmptyRow() {
   return (
     <TableRow>
-      <TableCell colSpan={COLUMNS.length}>
-        <Stack spacing={0.5} sx={{ py: 4, alignItems: 'center' }}>
-          <Typography variant="subtitle1">No users found</Typography>
-          <Typography variant="body2" color="text.secondary">
-            Try adjusting your search criteria
-          </Typography>
-        </Stack>
+      <TableCell colSpan={COLUMNS.length} sx={{ py: 4 }}>
+        <NoUsers />
       </TableCell>
     </TableRow>
   );

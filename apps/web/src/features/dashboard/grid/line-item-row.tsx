@@ -31,13 +31,19 @@ const CELL_TEXT = { fontSize: '0.875rem', lineHeight: 1.43, letterSpacing: '0.01
 const TICK =
   "url(\"data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24'%3E%3Cpath fill='white' d='M9 16.17 4.83 12l-1.42 1.41L9 19 21 7l-1.41-1.41z'/%3E%3C/svg%3E\")";
 
-/** The body's look, one rule for every cell (in the table's sx): cells take their row's colour, opaque, so the pinned PO # hides what scrolls under it. */
+/**
+ * The body's look, one rule for every cell (in the table's sx): cells take their row's colour,
+ * opaque, so the pinned PO # hides what scrolls under it. A compact row is one line of text (20 px)
+ * and 4 px above and below it, 29 px with its border: nothing in it is taller (the parts count and
+ * the transit chip shrink to the line), so 20 rows fit at 1440 × 900. A comfortable row gives the
+ * controls their own height.
+ */
 export const rowStyle = (density: Density) =>
   ({
     '& tbody td, & tbody th': {
       ...CELL_TEXT,
       px: 1,
-      py: density === 'comfortable' ? 1.25 : 0.75,
+      py: density === 'comfortable' ? 1.25 : 0.5,
       textAlign: 'left',
       fontWeight: 400,
       color: 'text.primary',
@@ -65,7 +71,6 @@ export const rowStyle = (density: Density) =>
         backgroundImage: TICK,
         backgroundSize: 'cover',
       },
-      '&:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: 2 },
     },
     '& .row-title': { display: 'inline-flex', alignItems: 'center', gap: 0.5 },
     '& .row-link': { color: 'inherit', textDecoration: 'none', '&:hover': { textDecoration: 'underline' } },
@@ -80,8 +85,12 @@ export const rowStyle = (density: Density) =>
       fontSize: '0.8125rem',
       '&.other': { px: '7px', border: `1px solid ${grey[400]}` },
       '&.coloured': { fontWeight: 600 },
+      ...(density === 'compact' ? { height: 20, verticalAlign: 'top' } : {}),
     },
-    '& .parts-count': PARTS_COUNT_STYLE,
+    '& .parts-count': {
+      ...PARTS_COUNT_STYLE,
+      ...(density === 'compact' ? { py: 0, lineHeight: '20px', verticalAlign: 'top' } : {}),
+    },
   }) as const;
 
 /** The transit type as the table shows it: a coloured chip (TRANSIT_COLOURS), any other value N/A. */

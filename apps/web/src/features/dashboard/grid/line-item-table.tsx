@@ -36,7 +36,6 @@ const tableStyle = (density: Density) =>
       ...(density === 'comfortable' ? { py: 1.25 } : {}),
     },
     ...rowStyle(density),
-    '& [data-row]:focus-visible': { outline: '2px solid', outlineColor: 'primary.main', outlineOffset: -2 },
     '& .pinned': { position: 'sticky', zIndex: 1 },
   }) as const;
 
@@ -99,8 +98,9 @@ export function LineItemTable({
   );
 
   return (
-    // Bounded by the window, so the header stays in view and the sideways scrollbar is never 50 rows down.
-    <TableContainer sx={{ maxHeight: 'max(360px, calc(100dvh - 120px))' }}>
+    // The rows' one scroll area: it takes what the dashboard leaves it (dashboard-results.tsx), so
+    // the header, the sideways scrollbar and the pager under it stay in view.
+    <TableContainer sx={{ flex: '1 1 auto', minHeight: 0 }}>
       <Table
         ref={grid.tableRef}
         stickyHeader
