@@ -1,9 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/navigation.ts';
 import { lineItemFixture } from '../../testing/line-item-rows.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { LineItemPage } from './line-item-page.tsx';
+import { renderLineItemPage } from './render-line-item-page.tsx';
 
 // The line item's page opens with what needs attention, as its dashboard row says it.
 
@@ -17,11 +15,7 @@ const late = lineItemFixture({
 
 describe('the banner', () => {
   it("opens a line item's page with what needs attention, as its dashboard row says it", async () => {
-    renderScreen(<LineItemPage />, {
-      route: paths.lineItemPattern,
-      at: paths.lineItemOf(late),
-      api: { 'GET /api/LineItems': () => ({ lineItems: [late] }) },
-    });
+    renderLineItemPage(late);
     const banner = await screen.findByRole('region', { name: 'Needs attention' });
     expect(
       within(banner)
@@ -31,9 +25,7 @@ describe('the banner', () => {
   });
 
   it('shows nothing on a line item with no exception', async () => {
-    renderScreen(<LineItemPage />, {
-      route: paths.lineItemPattern,
-      at: paths.lineItemOf(late),
+    renderLineItemPage(late, {
       api: { 'GET /api/LineItems': () => ({ lineItems: [{ ...late, exceptions: [], exception_facts: {} }] }) },
     });
     expect(await screen.findByRole('heading', { name: 'Line Item: PO-7' })).toBeInTheDocument();

@@ -1,23 +1,13 @@
-import {
-  SHIPMENT_AMOUNT_FIELDS,
-  SHIPMENT_CHOICE_FIELDS,
-  SHIPMENT_DATE_FIELDS,
-  SHIPMENT_TEXT_FIELDS,
-  type Shipment,
-} from '@quayside/domain/shipments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/navigation.ts';
 import { lineItemFixture } from '../../testing/line-item-rows.ts';
-import { EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
-import { LineItemPage } from './line-item-page.tsx';
+import { EMPLOYEE } from '../../testing/render-screen.tsx';
+import { shipmentFixture } from '../../testing/shipment-fixture.ts';
+import { renderLineItemPage } from './render-line-item-page.tsx';
 
 // One way to write a date on the line-item screen: the milestone strip, the Dates tab, the
 // Documents tab and the History tab write 'YYYY-MM-DD' (' HH:mm' for when something happened).
-
-const blank = (fields: object, value: unknown) =>
-  Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
 
 const lineItem = lineItemFixture({
   _id: 'li-3',
@@ -27,17 +17,13 @@ const lineItem = lineItemFixture({
   dest_eta: '2026-03-22T00:00:00.000Z',
   shipment_origin_etd: '2026-03-01T00:00:00.000Z',
 });
-const shipment = {
+const shipment = shipmentFixture({
   Shipment: 'QS-3',
-  ...blank(SHIPMENT_TEXT_FIELDS, ''),
-  ...blank(SHIPMENT_CHOICE_FIELDS, ''),
-  ...blank(SHIPMENT_AMOUNT_FIELDS, null),
-  ...blank(SHIPMENT_DATE_FIELDS, null),
   'Origin ETD': lineItem.shipment_origin_etd,
   ATD: lineItem.atd,
   'Dest. ETA': lineItem.dest_eta,
   'Order Ref': ['PO-3'],
-} as Shipment;
+});
 const UPLOADED_AT = '2026-03-03T12:00:00.000Z';
 
 const OTHER_FORMATS = /\b(Jan|Feb|Mar|Apr|May|Jun|Jul|Aug|Sep|Oct|Nov|Dec)\b|\d{1,2}\/\d{1,2}\/\d{2,4}|\b[AP]M\b/;
@@ -45,12 +31,9 @@ const ISO_DAY = /\d{4}-\d{2}-\d{2}/;
 
 describe('the dates on a line item’s screen', () => {
   it('are written one way in the strip and in every tab', async () => {
-    renderScreen(<LineItemPage />, {
+    renderLineItemPage(lineItem, {
       user: EMPLOYEE,
-      route: paths.lineItemPattern,
-      at: paths.lineItemOf(lineItem),
       api: {
-        'GET /api/LineItems': () => ({ lineItems: [lineItem] }),
         'GET /api/Shipments': () => ({ shipments: [shipment] }),
         'GET /api/Files': () => ({
           documents: [

@@ -1,17 +1,9 @@
-import {
-  SHIPMENT_AMOUNT_FIELDS,
-  SHIPMENT_CHOICE_FIELDS,
-  SHIPMENT_DATE_FIELDS,
-  SHIPMENT_TEXT_FIELDS,
-  type Shipment,
-} from '@quayside/domain/shipments';
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../lib/navigation.ts';
 import type { ApiCall } from '../../testing/fake-api.ts';
 import { lineItemFixture, rowsAnswer } from '../../testing/line-item-rows.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { ShipmentPage } from './shipment-page.tsx';
+import { shipmentFixture } from '../../testing/shipment-fixture.ts';
+import { renderShipmentPage } from './render-shipment-page.tsx';
 
 // The shipment's page opens with what needs attention, as its line items' dashboard rows say it.
 
@@ -25,19 +17,8 @@ const late = lineItemFixture({
 
 describe('the banner', () => {
   it("opens a shipment's page with its exceptions, read from its line items", async () => {
-    const blank = (fields: object, value: unknown) =>
-      Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
-    const stored = {
-      Shipment: 'QS-7',
-      ...blank(SHIPMENT_TEXT_FIELDS, ''),
-      ...blank(SHIPMENT_CHOICE_FIELDS, ''),
-      ...blank(SHIPMENT_AMOUNT_FIELDS, null),
-      ...blank(SHIPMENT_DATE_FIELDS, null),
-      'Order Ref': ['PO-7'],
-    } as Shipment;
-    const api = renderScreen(<ShipmentPage mode="edit" />, {
-      route: paths.shipmentPattern,
-      at: paths.shipment('QS-7'),
+    const stored = shipmentFixture({ Shipment: 'QS-7', 'Order Ref': ['PO-7'] });
+    const api = renderShipmentPage('QS-7', {
       api: {
         'GET /api/Shipments': () => ({ shipments: [stored] }),
         'GET /api/LineItems/rows': (call: ApiCall) => rowsAnswer(call, [late]),

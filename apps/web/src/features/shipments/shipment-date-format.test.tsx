@@ -1,33 +1,20 @@
-import {
-  SHIPMENT_AMOUNT_FIELDS,
-  SHIPMENT_CHOICE_FIELDS,
-  SHIPMENT_DATE_FIELDS,
-  SHIPMENT_TEXT_FIELDS,
-  type Shipment,
-} from '@quayside/domain/shipments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import { EMPLOYEE, renderScreen } from '../../testing/render-screen.tsx';
-import { ShipmentPage } from './shipment-page.tsx';
+import { EMPLOYEE } from '../../testing/render-screen.tsx';
+import { shipmentFixture } from '../../testing/shipment-fixture.ts';
+import { renderShipmentPage } from './render-shipment-page.tsx';
 
 // One way to write a date on one screen: the milestone strip, the Dates tab and the History tab
 // (its estimates, its changes and when each was made) all write 'YYYY-MM-DD' (' HH:mm' for a moment).
 
-const blank = (fields: object, value: unknown) =>
-  Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
-
-const SHIPMENT = {
+const SHIPMENT = shipmentFixture({
   Shipment: 'QS-1',
-  ...blank(SHIPMENT_TEXT_FIELDS, ''),
-  ...blank(SHIPMENT_CHOICE_FIELDS, ''),
-  ...blank(SHIPMENT_AMOUNT_FIELDS, null),
-  ...blank(SHIPMENT_DATE_FIELDS, null),
   'Origin ETD': '2026-03-01T00:00:00.000Z',
   ATD: '2026-03-02T00:00:00.000Z',
   'Dest. ETA': '2026-03-22T00:00:00.000Z',
   'Order Ref': ['PO-1'],
-} as Shipment;
+});
 
 const CHANGED_AT = '2026-03-04T10:07:00.000Z';
 const HISTORY = {
@@ -72,10 +59,8 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 describe('the dates on a shipment’s screen', () => {
   it('are written one way in the strip, the Dates tab and the History tab', async () => {
-    renderScreen(<ShipmentPage mode="edit" />, {
+    renderShipmentPage('QS-1', {
       user: EMPLOYEE,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: { 'GET /api/Shipments': () => ({ shipments: [SHIPMENT] }), 'GET /api/Shipments/history': () => HISTORY },
     });
     const strip = await screen.findByRole('region', { name: 'Milestones' });

@@ -1,31 +1,10 @@
-import {
-  SHIPMENT_AMOUNT_FIELDS,
-  SHIPMENT_CHOICE_FIELDS,
-  SHIPMENT_DATE_FIELDS,
-  SHIPMENT_TEXT_FIELDS,
-  type Shipment,
-} from '@quayside/domain/shipments';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { ShipmentPage } from './shipment-page.tsx';
+import { dayFromToday as day, daysFromToday, shipmentFixture } from '../../testing/shipment-fixture.ts';
+import { renderCreateShipmentPage, renderShipmentPage } from './render-shipment-page.tsx';
 
-const blank = (fields: object, value: unknown) =>
-  Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
-
-/** Midnight UTC `days` from today: the strip decides lateness on today's UTC day. */
-const daysFromToday = (days: number) => {
-  const today = new Date();
-  return new Date(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate() + days)).toISOString();
-};
-const day = (days: number) => daysFromToday(days).slice(0, 10);
-
-const IN_TRANSIT = {
+const IN_TRANSIT = shipmentFixture({
   Shipment: 'QS-1',
-  ...blank(SHIPMENT_TEXT_FIELDS, ''),
-  ...blank(SHIPMENT_CHOICE_FIELDS, ''),
-  ...blank(SHIPMENT_AMOUNT_FIELDS, null),
-  ...blank(SHIPMENT_DATE_FIELDS, null),
   Mode: 'FCL',
   Trans: 'SEA',
   'Origin ETD': daysFromToday(-10),
@@ -33,15 +12,13 @@ const IN_TRANSIT = {
   'Dest. ETA': daysFromToday(-3),
   'Est Delivery': daysFromToday(4),
   'Order Ref': ['PO-1'],
-} as Shipment;
+});
 
 const history = { shipment: 'QS-1', createdAt: daysFromToday(-20), changes: [], estimates: [], documents: [] };
 
 describe("the shipment page's milestone strip", () => {
   it('shows where the shipment is: departed, arrival late by 3 days, with its Mode and planned and actual days', async () => {
-    renderScreen(<ShipmentPage mode="edit" />, {
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
+    renderShipmentPage('QS-1', {
       api: {
         'GET /api/Shipments': () => ({ shipments: [IN_TRANSIT] }),
         'GET /api/Shipments/history': () => history,
@@ -73,7 +50,7 @@ describe("the shipment page's milestone strip", () => {
   });
 
   it('is not shown while a shipment is being created', async () => {
-    renderScreen(<ShipmentPage mode="create" />, { at: '/create-shipment', route: '/create-shipment' });
+    renderCreateShipmentPage();
     await screen.findByRole('heading', { name: 'Create Shipment' });
     expect(screen.queryByRole('region', { name: 'Milestones' })).toBeNull();
   });

@@ -1,31 +1,19 @@
-import {
-  SHIPMENT_AMOUNT_FIELDS,
-  SHIPMENT_CHOICE_FIELDS,
-  SHIPMENT_DATE_FIELDS,
-  SHIPMENT_TEXT_FIELDS,
-  type Shipment,
-} from '@quayside/domain/shipments';
+import { SHIPMENT_DATE_FIELDS, type Shipment } from '@quayside/domain/shipments';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
-import { ADMIN, EMPLOYEE, FORWARDER, renderScreen } from '../../testing/render-screen.tsx';
-import { ShipmentPage } from './shipment-page.tsx';
-
-const blank = (fields: object, value: unknown) =>
-  Object.fromEntries(Object.keys(fields).map((label) => [label, value]));
+import { ADMIN, EMPLOYEE, FORWARDER } from '../../testing/render-screen.tsx';
+import { shipmentFixture } from '../../testing/shipment-fixture.ts';
+import { renderCreateShipmentPage, renderShipmentPage } from './render-shipment-page.tsx';
 
 /** A stored shipment as GET /api/Shipments answers it. */
-const STORED = {
+const STORED = shipmentFixture({
   Shipment: 'QS-1',
-  ...blank(SHIPMENT_TEXT_FIELDS, ''),
-  ...blank(SHIPMENT_CHOICE_FIELDS, ''),
-  ...blank(SHIPMENT_AMOUNT_FIELDS, null),
-  ...blank(SHIPMENT_DATE_FIELDS, null),
   'Forwarder Name': 'Blue Freight',
   House: 'H-1',
   'Order Ref': ['PO-1'],
-} as Shipment;
+});
 
 const shipmentsApi = {
   'GET /api/Shipments': () => ({ shipments: [STORED] }),
@@ -36,9 +24,7 @@ const field = (name: string | RegExp) => screen.findByRole('textbox', { name });
 
 describe('the shipment form', () => {
   it('creates a shipment with its PO numbers once it has a number, and says so', async () => {
-    const api = renderScreen(<ShipmentPage mode="create" />, {
-      at: '/create-shipment',
-      route: '/create-shipment',
+    const api = renderCreateShipmentPage({
       api: shipmentsApi,
     });
     const create = await screen.findByRole('button', { name: 'Create' });
@@ -53,10 +39,8 @@ describe('the shipment form', () => {
   });
 
   it("fixes a forwarder's Forwarder Name to its company", async () => {
-    renderScreen(<ShipmentPage mode="create" />, {
+    renderCreateShipmentPage({
       user: FORWARDER,
-      at: '/create-shipment',
-      route: '/create-shipment',
     });
     const forwarderName = await field('Forwarder Name');
     expect(forwarderName).toHaveValue('Blue Freight');
@@ -64,10 +48,8 @@ describe('the shipment form', () => {
   });
 
   it('edits: Cancel restores the stored values; Save sends only what changed', async () => {
-    const api = renderScreen(<ShipmentPage mode="edit" />, {
+    const api = renderShipmentPage('QS-1', {
       user: ADMIN,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: shipmentsApi,
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
@@ -90,10 +72,8 @@ describe('the shipment form', () => {
   });
 
   it('shows an Employee the shipment with no control that changes it', async () => {
-    renderScreen(<ShipmentPage mode="edit" />, {
+    renderShipmentPage('QS-1', {
       user: EMPLOYEE,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: shipmentsApi,
     });
     expect(await screen.findByRole('heading', { name: 'Shipment: QS-1' })).toBeInTheDocument();
@@ -103,10 +83,8 @@ describe('the shipment form', () => {
 
   it('reads as text: an empty field shows —, a date as YYYY-MM-DD; Edit brings the inputs back', async () => {
     const [dateLabel] = Object.keys(SHIPMENT_DATE_FIELDS) as (keyof Shipment)[];
-    renderScreen(<ShipmentPage mode="edit" />, {
+    renderShipmentPage('QS-1', {
       user: ADMIN,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: {
         ...shipmentsApi,
         'GET /api/Shipments': () => ({ shipments: [{ ...STORED, [dateLabel as string]: '2026-03-12T00:00:00.000Z' }] }),
@@ -122,10 +100,8 @@ describe('the shipment form', () => {
 
 describe("the shipment's History tab", () => {
   it("shows each estimate's movement from its first promise and the timeline, newest first", async () => {
-    const api = renderScreen(<ShipmentPage mode="edit" />, {
+    const api = renderShipmentPage('QS-1', {
       user: EMPLOYEE,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: {
         ...shipmentsApi,
         'GET /api/Shipments/history': () => ({
@@ -190,10 +166,8 @@ describe('following a shipment', () => {
   };
 
   it("asks to be told when it arrives, at once, in one click of Follow's dialog", async () => {
-    const api = renderScreen(<ShipmentPage mode="edit" />, {
+    const api = renderShipmentPage('QS-1', {
       user: EMPLOYEE,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: { ...shipmentsApi, ...followsApi() },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
@@ -209,10 +183,8 @@ describe('following a shipment', () => {
   });
 
   it('chooses the events and how, changes them, and stops following', async () => {
-    const api = renderScreen(<ShipmentPage mode="edit" />, {
+    const api = renderShipmentPage('QS-1', {
       user: EMPLOYEE,
-      at: '/shipment-details/QS-1',
-      route: '/shipment-details/:id',
       api: { ...shipmentsApi, ...followsApi() },
     });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
