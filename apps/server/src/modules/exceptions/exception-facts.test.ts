@@ -6,9 +6,9 @@ import type { LineItemsResponse } from '@quayside/domain/line-items';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shipments } from '../../db/schema.ts';
-import { multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { addDays, dayOf } from './exception-sql.ts';
+import { exceptionWrites, movableClock } from './exceptions-fixture.ts';
 
 // What a badge says about each exception (how late, how far the ETA moved, which documents are
 // missing), and `missingDocument=` narrowing the dashboard's query, on a clock the test moves.
@@ -17,42 +17,15 @@ let t: TestApp;
 let admin: string;
 let blue: string;
 let kestrel: string;
-let now = new Date('2027-03-12T12:00:00Z');
-const setToday = (day: string) => {
-  now = new Date(`${day}T12:00:00Z`);
-};
+const { now, setToday } = movableClock();
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: now });
   ({ admin, blue, kestrel } = await signInCast(t));
 });
 afterAll(() => t.close());
 
-const save = async (token: string, fields: Record<string, unknown>, id?: string) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/Shipments${id === undefined ? '' : `?id=${encodeURIComponent(id)}`}`,
-    headers: bearer(token),
-    payload: [fields],
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
-const uploadDocument = async (token: string, shipment: string, documentType: string) => {
-  const body = multipart(
-    [
-      ['documentType', documentType],
-      ['shipment', shipment],
-    ],
-    [{ name: `${documentType}.pdf`, bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') }],
-  );
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/Files',
-    headers: { ...bearer(token), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const { save, uploadDocument } = exceptionWrites(() => t);
 const get = (token: string, url: string) => t.app.inject({ url, headers: bearer(token) });
 const rowsOf = async (token: string, query: string): Promise<LineItemRow[]> => {
   const response = await get(token, `/api/LineItems/rows?pageSize=500&${query}`);

@@ -7,6 +7,7 @@ import { shipments } from '../../db/schema.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { addDays, dayOf } from './exception-sql.ts';
+import { exceptionWrites, movableClock } from './exceptions-fixture.ts';
 
 // Date history and exceptions through the API, on a clock the test moves (no write needed for a day to pass).
 
@@ -15,27 +16,15 @@ let admin: string;
 let employee: string;
 let blue: string;
 let kestrel: string;
-let now = new Date('2027-03-12T12:00:00Z');
-const setToday = (day: string) => {
-  now = new Date(`${day}T12:00:00Z`);
-};
+const { now, setToday } = movableClock();
 
 beforeAll(async () => {
-  t = await createTestApp({ clock: () => now });
+  t = await createTestApp({ clock: now });
   ({ admin, employee, blue, kestrel } = await signInCast(t));
 });
 afterAll(() => t.close());
 
-type Fields = Record<string, unknown>;
-const save = async (token: string, fields: Fields, id?: string) => {
-  const response = await t.app.inject({
-    method: 'POST',
-    url: `/api/Shipments${id === undefined ? '' : `?id=${encodeURIComponent(id)}`}`,
-    headers: bearer(token),
-    payload: [fields],
-  });
-  expect(response.statusCode, response.body).toBe(200);
-};
+const { save, uploadDocument } = exceptionWrites(() => t);
 const history = async (token: string, shipment: string) => {
   const response = await t.app.inject({
     url: `/api/Shipments/history?shipment=${encodeURIComponent(shipment)}`,
@@ -73,22 +62,6 @@ const importCsv = async (token: string, lines: string[]) => {
   });
   expect(response.statusCode, response.body).toBe(200);
   return response.json<{ importId: number }>().importId;
-};
-const uploadDocument = async (token: string, shipment: string, documentType: string) => {
-  const body = multipart(
-    [
-      ['documentType', documentType],
-      ['shipment', shipment],
-    ],
-    [{ name: `${documentType}.pdf`, bytes: Buffer.from('%PDF-1.4\n1 0 obj <<>> endobj\ntrailer <<>>\n%%EOF\n') }],
-  );
-  const response = await t.app.inject({
-    method: 'POST',
-    url: '/api/Files',
-    headers: { ...bearer(token), 'content-type': body.contentType },
-    payload: body.payload,
-  });
-  expect(response.statusCode, response.body).toBe(200);
 };
 
 describe('date history', () => {
