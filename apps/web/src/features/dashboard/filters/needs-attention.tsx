@@ -1,5 +1,5 @@
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
-import { Chip, Menu, MenuItem, Stack, Typography } from '@mui/material';
+import { Chip, Menu, MenuItem } from '@mui/material';
 import { DOCUMENT_TYPES, type DocumentType } from '@quayside/domain/documents';
 import {
   EXCEPTION_KINDS,
@@ -15,6 +15,7 @@ import { useState } from 'react';
 import { call } from '../../../lib/api.ts';
 import { lineItemKeys } from '../../../lib/query-keys.ts';
 import { formatCount } from '../format-count.ts';
+import { ChipGroup } from './chip-group.tsx';
 
 /** A chip in its exception's severity colours (domain's exceptions.ts), tinted when chosen. */
 const chipColours = (kind: ExceptionKind, isChosen: boolean) => {
@@ -50,17 +51,7 @@ export function NeedsAttention({
   const toggle = (kind: ExceptionKind) =>
     onChange(EXCEPTION_KINDS.filter((known) => (known === kind ? !chosen.includes(kind) : chosen.includes(known))));
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-      role="group"
-      aria-label="Needs attention"
-    >
-      <Typography variant="subtitle2" component="span" sx={{ mr: 0.5 }}>
-        Needs attention
-      </Typography>
+    <ChipGroup name="Needs attention" heading="Needs attention">
       {EXCEPTION_KINDS.filter((kind) => summary.counts[kind] > 0 || chosen.includes(kind)).map((kind) => {
         const isChosen = chosen.includes(kind);
         const chip = (
@@ -81,7 +72,7 @@ export function NeedsAttention({
           <MissingDocumentPicker key="missing-document" chosen={missingDocument} onChange={onMissingDocumentChange} />,
         ];
       })}
-    </Stack>
+    </ChipGroup>
   );
 }
 

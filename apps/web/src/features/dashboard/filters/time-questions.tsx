@@ -1,5 +1,6 @@
-import { Chip, Stack, Typography } from '@mui/material';
+import { Chip } from '@mui/material';
 import type { Filter } from '@quayside/domain/line-item-query';
+import { ChipGroup } from './chip-group.tsx';
 import { describeFilter } from './filters.ts';
 
 /**
@@ -35,17 +36,7 @@ export function TimeQuestions({
   onChoose: (filters: Filter[]) => void;
 }) {
   return (
-    <Stack
-      direction="row"
-      spacing={1}
-      useFlexGap
-      sx={{ alignItems: 'center', flexWrap: 'wrap' }}
-      role="group"
-      aria-label="Questions about time"
-    >
-      <Typography variant="subtitle2" component="span" sx={{ mr: 0.5 }}>
-        When
-      </Typography>
+    <ChipGroup name="Questions about time" heading="When">
       {TIME_QUESTIONS.map((question) => {
         const isChosen = isSame(filters, question.filters);
         return (
@@ -60,6 +51,6 @@ export function TimeQuestions({
           />
         );
       })}
-    </Stack>
+    </ChipGroup>
   );
 }
