@@ -8,15 +8,15 @@ import {
 import { DEFAULT_FOLLOWS_PER_PERSON } from '@quayside/domain/organisation-settings';
 import type { PeopleResponse } from '@quayside/domain/people';
 import { eq } from 'drizzle-orm';
-import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { follows, people } from '../../db/schema.ts';
-import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
+import { JOB_NAMES } from '../../jobs/jobs.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { startSmtpPeer } from '../../testing/smtp-peer.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 import { readOrganisationSettings, saveOrganisationSettings } from '../settings/organisation-settings.ts';
 import { principalOfPerson } from './alert-recipients.ts';
+import { alertsRequests } from './alerts-fixture.ts';
 
 // Alerts through the API and the real jobs: who follows what, the three channels through a real
 // SMTP peer, the bell, a forwarder told only of its own company's shipments, and unsubscribing
@@ -40,24 +40,9 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json() };
-};
-const ok = async <T>(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const { status, body } = await call(token, method, url, payload);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body as T;
-};
-const saveShipment = (fields: Record<string, unknown>, id?: string) =>
-  ok(admin, 'POST', `/api/Shipments${id ? `?id=${id}` : ''}`, [fields]);
+const { call, ok, saveShipment, runJob, bell } = alertsRequests(() => ({ t, admin }));
 const alertMailsTo = (address: string) =>
   smtp.received.filter((mail) => mail.to.includes(address) && mail.text.includes('because you follow'));
-const runJob = async (name: string) => {
-  const job = defineJobs(t.db, t.config, pino({ level: 'silent' })).find((known) => known.name === name);
-  return job?.handle({});
-};
-const bell = (token: string) => ok<NotificationsResponse>(token, 'GET', '/api/Alerts');
 const texts = (response: NotificationsResponse) =>
   response.notifications.map((n) => `${n.event.shipment}: ${n.event.text}`);
 const setPreferences = (token: string, preferences: AlertPreferences['preferences']) =>

@@ -1,10 +1,10 @@
-import type { Follow, FollowsResponse, NotificationsResponse } from '@quayside/domain/alerts';
-import pino from 'pino';
+import type { Follow, FollowsResponse } from '@quayside/domain/alerts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
+import { JOB_NAMES } from '../../jobs/jobs.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { startSmtpPeer } from '../../testing/smtp-peer.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { alertsRequests } from './alerts-fixture.ts';
 
 // The follow rules through the API and the real jobs: every event kind reaches a followed view
 // and a followed shipment (also an event that takes the shipment out of the view, as an ATA ends
@@ -29,22 +29,7 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
-  return { status: response.statusCode, body: response.json() };
-};
-const ok = async <T>(token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
-  const { status, body } = await call(token, method, url, payload);
-  expect(status, JSON.stringify(body)).toBe(200);
-  return body as T;
-};
-const saveShipment = (fields: Record<string, unknown>, id?: string) =>
-  ok(admin, 'POST', `/api/Shipments${id ? `?id=${id}` : ''}`, [fields]);
-const runJob = async (name: string) => {
-  const job = defineJobs(t.db, t.config, pino({ level: 'silent' })).find((known) => known.name === name);
-  return job?.handle({});
-};
-const bell = (token: string) => ok<NotificationsResponse>(token, 'GET', '/api/Alerts');
+const { call, ok, saveShipment, runJob, bell } = alertsRequests(() => ({ t, admin }));
 const told = async (token: string, prefix: string) =>
   (await bell(token)).notifications
     .map((n) => `${n.event.shipment}: ${n.event.text}`)
