@@ -45,10 +45,18 @@ const stamp = () => `${Date.now().toString(36).slice(-5)}${Math.random().toStrin
 /** The UTC day `days` from today, as the server's filters count days. */
 const dayFromToday = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
 
-async function openDashboard(page: Page) {
+/** An Employee signed in, on the dashboard with its rows shown: where each question starts. */
+async function openEmployeeDashboard() {
+  const context = await openContext(browser);
+  const page = await context.newPage();
+  await signIn(page, users().employee);
   await page.goto('/');
   await page.getByRole('grid', { name: 'Line items' }).locator('tbody tr').first().waitFor();
+  return { context, page };
 }
+/** One action: the chip of a question about time. */
+const askAboutTime = (page: Page, question: string) =>
+  page.getByRole('group', { name: 'Questions about time' }).getByRole('button', { name: question }).click();
 const rowOf = (page: Page, po: string) =>
   page.getByRole('grid', { name: 'Line items' }).locator('tbody tr', { hasText: po });
 
@@ -66,17 +74,11 @@ test('which of my POs arrive late this week: two actions from the dashboard, kep
     [`LL-${id}`, lateLater, dayFromToday(20)],
   ]);
 
-  const context = await openContext(browser);
-  const page = await context.newPage();
-  await signIn(page, users().employee);
-  await openDashboard(page);
+  const { context, page } = await openEmployeeDashboard();
 
   let actions = 0;
   // 1: the question's chip: Dest. ETA in the next 7 days, not yet arrived.
-  await page
-    .getByRole('group', { name: 'Questions about time' })
-    .getByRole('button', { name: 'Arriving this week' })
-    .click();
+  await askAboutTime(page, 'Arriving this week');
   actions += 1;
   await page.waitForURL((url) => url.searchParams.get('filters')?.includes('"inNextDays"') ?? false);
   await rowOf(page, onTime).waitFor();
@@ -116,17 +118,11 @@ test('what ETA moved since yesterday: one action from the dashboard, each row sa
   ]);
   await importReport([[`MV-${id}`, moved, '2032-03-19']]);
 
-  const context = await openContext(browser);
-  const page = await context.newPage();
-  await signIn(page, users().employee);
-  await openDashboard(page);
+  const { context, page } = await openEmployeeDashboard();
 
   let actions = 0;
   // 1: the question's chip: Dest. ETA changed in the last 24 hours.
-  await page
-    .getByRole('group', { name: 'Questions about time' })
-    .getByRole('button', { name: 'ETA moved since yesterday' })
-    .click();
+  await askAboutTime(page, 'ETA moved since yesterday');
   actions += 1;
   await page.waitForURL((url) => url.searchParams.get('filters')?.includes('"changedInLastHours"') ?? false);
   await expect.poll(() => rowOf(page, still).count()).toBe(0);
