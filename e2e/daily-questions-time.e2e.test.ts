@@ -91,7 +91,8 @@ test('which of my POs arrive late this week: two actions from the dashboard, kep
   await page.waitForURL((url) => url.searchParams.get('exception') === 'eta_slipped');
   // The rows on screen until the answer arrives are the previous ones: wait for the on-time one to go.
   await expect.poll(() => rowOf(page, onTime).count()).toBe(0);
-  await expect.poll(() => rowOf(page, late).innerText()).toContain('ETA slipped');
+  // Its badge: ETA slipped, by the 6 days its Dest. ETA moved.
+  await expect.poll(() => rowOf(page, late).innerText()).toContain('ETA +6 d');
   expect(await rowOf(page, lateLater).count()).toBe(0);
   expect(await page.getByText('Filtered by Dest. ETA in the next 7 days AND ATA is empty').count()).toBeGreaterThan(0);
   expect(actions).toBe(2);
