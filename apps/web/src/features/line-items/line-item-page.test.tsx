@@ -4,8 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { type LineItemNavigationState, paths } from '../../lib/navigation.ts';
 import type { ApiCall } from '../../testing/fake-api.ts';
 import { lineItemFixture } from '../../testing/line-item-rows.ts';
-import { renderScreen } from '../../testing/render-screen.tsx';
-import { LineItemPage } from './line-item-page.tsx';
+import { renderLineItemPage } from './render-line-item-page.tsx';
 
 // Opened from the dashboard, the detail screen gets the rows' references only: it reads each line
 // item by its PO number, and pages through the references.
@@ -22,9 +21,7 @@ describe('a line item opened from the dashboard', () => {
     const answered = new Promise<void>((resolve) => {
       answer = resolve;
     });
-    const api = renderScreen(<LineItemPage />, {
-      route: paths.lineItemPattern,
-      at: paths.lineItemOf(first),
+    const api = renderLineItemPage(first, {
       state: { lineItem: refs[0], subsetData: refs, index: 0 } satisfies LineItemNavigationState,
       api: {
         'GET /api/LineItems': async (call: ApiCall) => {

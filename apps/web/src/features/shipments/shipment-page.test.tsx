@@ -24,9 +24,7 @@ const field = (name: string | RegExp) => screen.findByRole('textbox', { name });
 
 describe('the shipment form', () => {
   it('creates a shipment with its PO numbers once it has a number, and says so', async () => {
-    const api = renderCreateShipmentPage({
-      api: shipmentsApi,
-    });
+    const api = renderCreateShipmentPage({ api: shipmentsApi });
     const create = await screen.findByRole('button', { name: 'Create' });
     expect(create).toBeDisabled();
     await userEvent.type(await field(/^Shipment/), 'QS-9');
@@ -39,19 +37,14 @@ describe('the shipment form', () => {
   });
 
   it("fixes a forwarder's Forwarder Name to its company", async () => {
-    renderCreateShipmentPage({
-      user: FORWARDER,
-    });
+    renderCreateShipmentPage({ user: FORWARDER });
     const forwarderName = await field('Forwarder Name');
     expect(forwarderName).toHaveValue('Blue Freight');
     expect(forwarderName).toHaveAttribute('readonly');
   });
 
   it('edits: Cancel restores the stored values; Save sends only what changed', async () => {
-    const api = renderShipmentPage('QS-1', {
-      user: ADMIN,
-      api: shipmentsApi,
-    });
+    const api = renderShipmentPage('QS-1', { user: ADMIN, api: shipmentsApi });
     await userEvent.click(await screen.findByRole('button', { name: 'Edit' }));
     const house = await field('House');
     await userEvent.clear(house);
@@ -72,10 +65,7 @@ describe('the shipment form', () => {
   });
 
   it('shows an Employee the shipment with no control that changes it', async () => {
-    renderShipmentPage('QS-1', {
-      user: EMPLOYEE,
-      api: shipmentsApi,
-    });
+    renderShipmentPage('QS-1', { user: EMPLOYEE, api: shipmentsApi });
     expect(await screen.findByRole('heading', { name: 'Shipment: QS-1' })).toBeInTheDocument();
     expect(await field('House')).toHaveAttribute('readonly');
     expect(screen.queryByRole('button', { name: 'Edit' })).toBeNull();
@@ -166,10 +156,7 @@ describe('following a shipment', () => {
   };
 
   it("asks to be told when it arrives, at once, in one click of Follow's dialog", async () => {
-    const api = renderShipmentPage('QS-1', {
-      user: EMPLOYEE,
-      api: { ...shipmentsApi, ...followsApi() },
-    });
+    const api = renderShipmentPage('QS-1', { user: EMPLOYEE, api: { ...shipmentsApi, ...followsApi() } });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     const dialog = await screen.findByRole('dialog', { name: 'Follow shipment QS-1' });
     expect(within(dialog).getByRole('radio', { name: 'Now, by e-mail' })).toBeChecked();
@@ -183,10 +170,7 @@ describe('following a shipment', () => {
   });
 
   it('chooses the events and how, changes them, and stops following', async () => {
-    const api = renderShipmentPage('QS-1', {
-      user: EMPLOYEE,
-      api: { ...shipmentsApi, ...followsApi() },
-    });
+    const api = renderShipmentPage('QS-1', { user: EMPLOYEE, api: { ...shipmentsApi, ...followsApi() } });
     await userEvent.click(await screen.findByRole('button', { name: 'Follow' }));
     let dialog = await screen.findByRole('dialog', { name: 'Follow shipment QS-1' });
     for (const kind of ['New exception', 'ETA slip', 'Document uploaded'])
