@@ -112,10 +112,11 @@ async function openExceptionFigures(page: Page) {
 async function dashboardChips(page: Page) {
   const chips = page.getByRole('group', { name: 'Needs attention' }).getByRole('button');
   await chips.first().waitFor();
+  // The counted chips ('Late arrival · 3'), not 'Which document?' beside them.
   return Object.fromEntries(
-    (await chips.allInnerTexts()).map((text) => {
-      const [, label = '', count = ''] = /^(.+?) · ([\d,]+)$/.exec(text.trim()) ?? [];
-      return [label, Number(count.replaceAll(',', ''))];
+    (await chips.allInnerTexts()).flatMap((text) => {
+      const [, label, count] = /^(.+?) · ([\d,]+)$/.exec(text.trim()) ?? [];
+      return label === undefined || count === undefined ? [] : [[label, Number(count.replaceAll(',', ''))]];
     }),
   );
 }

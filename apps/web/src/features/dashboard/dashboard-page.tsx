@@ -1,4 +1,4 @@
-import { Stack } from '@mui/material';
+import { Stack, useMediaQuery } from '@mui/material';
 import type { Filter } from '@quayside/domain/line-item-query';
 import { useEffect, useState } from 'react';
 import { FollowViewButton } from '../../components/alerts/follow-view-button.tsx';
@@ -6,6 +6,7 @@ import { useToast } from '../../components/toast.tsx';
 import { useDataChanged } from '../../lib/data-changed.ts';
 import { canEdit, canHideLineItems, canManageUsers } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
+import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { useSignedInUser } from '../../lib/session.tsx';
 import { BulkActions } from './bulk/bulk-actions.tsx';
 import { ExportButton } from './bulk/export-button.tsx';
@@ -68,6 +69,7 @@ function LineItemsDashboard({ email }: { email: string }) {
   const rows = useRowSelection(countParams, pageRows);
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();
+  const isNarrow = useMediaQuery(PHONE_QUERY);
 
   const clearSearch = () => dispatch({ type: 'search', searchQuery: '' });
   const clearFilters = () => dispatch({ type: 'filter', filters: [], filterLogic: view.filterLogic });
@@ -118,16 +120,25 @@ function LineItemsDashboard({ email }: { email: string }) {
         />
       </Stack>
 
-      <NeedsAttention
-        chosen={view.exceptions}
-        onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
-        missingDocument={view.missingDocument}
-        onMissingDocumentChange={(missingDocument) => dispatch({ type: 'missingDocument', missingDocument })}
-      />
-      <TimeQuestions
-        filters={view.filters}
-        onChoose={(filters) => dispatch({ type: 'filter', filters, filterLogic: 'AND' })}
-      />
+      {/* One line of chips where they fit: rows get the room (20 compact rows at 1440 x 900). On a
+          phone each group is a line of its own that scrolls sideways, so the first card is where
+          the server's first paint draws it. */}
+      <Stack
+        direction={isNarrow ? 'column' : 'row'}
+        useFlexGap
+        sx={isNarrow ? { rowGap: 1, minWidth: 0 } : { columnGap: 3, rowGap: 1, flexWrap: 'wrap', alignItems: 'center' }}
+      >
+        <NeedsAttention
+          chosen={view.exceptions}
+          onChange={(exceptions) => dispatch({ type: 'exceptions', exceptions })}
+          missingDocument={view.missingDocument}
+          onMissingDocumentChange={(missingDocument) => dispatch({ type: 'missingDocument', missingDocument })}
+        />
+        <TimeQuestions
+          filters={view.filters}
+          onChoose={(filters) => dispatch({ type: 'filter', filters, filterLogic: 'AND' })}
+        />
+      </Stack>
 
       {data && matches && hasSelection(rows.selection) ? (
         <SelectionBar

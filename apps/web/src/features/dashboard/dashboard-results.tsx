@@ -90,7 +90,6 @@ export function DashboardResults({
           emptyState={emptyState}
         />
       )}
-      <ReviewLegend rows={data.rows} />
       <Stack
         direction="row"
         useFlexGap
@@ -99,23 +98,27 @@ export function DashboardResults({
           rowGap: 1,
           flexWrap: 'wrap',
           px: 2,
-          py: 1,
+          py: 0.5,
           flexShrink: 0,
           justifyContent: 'space-between',
           alignItems: 'center',
         }}
       >
-        <TableSummary
-          page={data.page}
-          pageSize={data.pageSize}
-          rowsShown={data.rows.length}
-          matches={matches}
-          totalAll={data.totalAll}
-          isNarrowed={isNarrowed}
-          filters={view.filters}
-          logic={view.filterLogic}
-          sortConfigs={view.sortConfigs}
-        />
+        {/* The amber rows' legend under the summary: beside the pager's height, it costs the rows no room. */}
+        <Stack spacing={0.25} sx={{ minWidth: 0 }}>
+          <TableSummary
+            page={data.page}
+            pageSize={data.pageSize}
+            rowsShown={data.rows.length}
+            matches={matches}
+            totalAll={data.totalAll}
+            isNarrowed={isNarrowed}
+            filters={view.filters}
+            logic={view.filterLogic}
+            sortConfigs={view.sortConfigs}
+          />
+          <ReviewLegend rows={data.rows} />
+        </Stack>
         <Pagination
           page={matches.isExact ? Math.min(view.page, pageCount) : view.page}
           pageCount={pageCount}

@@ -6,8 +6,10 @@ import type { LineItemRow } from '@quayside/domain/line-item-row';
 // SPEC.md §9 colours a row amber when its PO number needs review (po_review_required is the PO
 // number's length): the colour alone says nothing, so the rows and this legend say it in words.
 
-/** What an amber row means, as its tooltip and the legend under the table say it. */
-export const PO_REVIEW_MEANING = `PO # longer than ${PO_REVIEW_THRESHOLD} characters: check that it is a real PO number.`;
+/** Why a row is amber, as the legend under the table says it beside the pager. */
+const PO_REVIEW_REASON = `PO # longer than ${PO_REVIEW_THRESHOLD} characters`;
+/** What an amber row means, as its tooltip (and the legend's) says it. */
+export const PO_REVIEW_MEANING = `${PO_REVIEW_REASON}: check that it is a real PO number.`;
 
 export const needsReview = (row: Pick<LineItemRow, 'po_review_required'>) =>
   row.po_review_required > PO_REVIEW_THRESHOLD;
@@ -16,7 +18,7 @@ export const needsReview = (row: Pick<LineItemRow, 'po_review_required'>) =>
 export function ReviewLegend({ rows }: { rows: readonly LineItemRow[] }) {
   if (!rows.some(needsReview)) return null;
   return (
-    <Stack direction="row" spacing={1} sx={{ px: 2, pt: 1, alignItems: 'center' }}>
+    <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }} title={PO_REVIEW_MEANING}>
       <Box
         aria-hidden="true"
         sx={{
@@ -30,7 +32,7 @@ export function ReviewLegend({ rows }: { rows: readonly LineItemRow[] }) {
         }}
       />
       <Typography variant="body2" color="text.secondary">
-        Amber rows: {PO_REVIEW_MEANING}
+        Amber rows: {PO_REVIEW_REASON}
       </Typography>
     </Stack>
   );
