@@ -65,13 +65,19 @@ const overflowOf = (page: Page) =>
     return `${document.documentElement.scrollWidth} px wide: ${culprit?.outerHTML.slice(0, 200) ?? 'unknown'}`;
   });
 
+/** An Admin signed in at `width`, and a line item of the demo data for the screens that show one. */
+async function signedInAdmin(width: number) {
+  const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
+  await signIn(page, users().admin);
+  const answer = await page.request.get('/api/LineItems', { params: { page: 1, pageSize: 25 } });
+  const [lineItem] = ((await answer.json()) as LineItemsResponse).lineItems;
+  if (!lineItem) throw new Error('the demo data has no line items');
+  return { page, lineItem };
+}
+
 describe.each([1440, 375])('every screen at %i px', (width) => {
   test('signed in as an Admin: no serious or critical axe finding, nothing wider than the screen', async () => {
-    const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
-    await signIn(page, users().admin);
-    const answer = await page.request.get('/api/LineItems', { params: { page: 1, pageSize: 25 } });
-    const [lineItem] = ((await answer.json()) as LineItemsResponse).lineItems;
-    if (!lineItem) throw new Error('the demo data has no line items');
+    const { page, lineItem } = await signedInAdmin(width);
     for (const screen of SIGNED_IN_SCREENS) {
       await page.goto(screen.path(lineItem));
       await page.getByRole('heading', { level: 1, name: screen.heading }).first().waitFor();
@@ -86,11 +92,7 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
   }, 120_000);
 
   test('signed in as an Admin: every control the Tab key reaches shows a ring of 2 px at 3:1', async () => {
-    const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
-    await signIn(page, users().admin);
-    const answer = await page.request.get('/api/LineItems', { params: { page: 1, pageSize: 25 } });
-    const [lineItem] = ((await answer.json()) as LineItemsResponse).lineItems;
-    if (!lineItem) throw new Error('the demo data has no line items');
+    const { page, lineItem } = await signedInAdmin(width);
     for (const screen of SIGNED_IN_SCREENS) {
       await page.goto(screen.path(lineItem));
       const heading = page.getByRole('heading', { level: 1, name: screen.heading }).first();
