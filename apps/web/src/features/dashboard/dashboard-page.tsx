@@ -69,6 +69,10 @@ function LineItemsDashboard({ email }: { email: string }) {
   const rows = useRowSelection(countParams, pageRows);
   const activeFilterCount = view.filters.filter(isActiveFilter).length;
   const search = view.searchQuery.trim();
+  const hasSearch = search !== '';
+  const hasFilters = activeFilterCount > 0;
+  // Search, filters, an import or exceptions narrow the rows.
+  const isNarrowed = hasSearch || hasFilters || view.importId !== undefined || view.exceptions.length > 0;
   const isNarrow = useMediaQuery(PHONE_QUERY);
 
   const clearSearch = () => dispatch({ type: 'search', searchQuery: '' });
@@ -78,8 +82,8 @@ function LineItemsDashboard({ email }: { email: string }) {
     <EmptyState
       hasNoData={data.totalAll === 0}
       isAdmin={canManageUsers(role)}
-      hasSearch={search !== ''}
-      hasFilters={activeFilterCount > 0}
+      hasSearch={hasSearch}
+      hasFilters={hasFilters}
       onClearSearch={clearSearch}
       onClearFilters={clearFilters}
     />
@@ -171,9 +175,7 @@ function LineItemsDashboard({ email }: { email: string }) {
           layout={layout}
           canEditParts={canEdit(role)}
           selection={rows.table}
-          isNarrowed={
-            search !== '' || activeFilterCount > 0 || view.importId !== undefined || view.exceptions.length > 0
-          }
+          isNarrowed={isNarrowed}
           emptyState={emptyState}
         />
       </ReportPanel>

@@ -62,6 +62,7 @@ export function DashboardResults({
     return <RetryAlert onRetry={() => void list.refetch()}>{failureMessage(list.error, LOAD_FAILED)}</RetryAlert>;
   }
   const columns = layout.columns[view.report];
+  const withExceptions = view.exceptions.length > 0;
   return (
     <Paper variant="outlined" sx={{ display: 'flex', flexDirection: 'column', ...fillWindow(240) }}>
       {/* The rows shown stay until the next ones arrive; the bar says they are on their way. */}
@@ -72,7 +73,7 @@ export function DashboardResults({
         <LineItemCards
           rows={data.rows}
           columns={columns}
-          withExceptions={view.exceptions.length > 0}
+          withExceptions={withExceptions}
           selection={selection}
           emptyState={emptyState}
         />
@@ -84,7 +85,7 @@ export function DashboardResults({
           onSort={(column: ColumnKey) => dispatch({ type: 'sort', column })}
           canEditParts={canEditParts}
           isUpdating={list.isPlaceholderData}
-          withExceptions={view.exceptions.length > 0}
+          withExceptions={withExceptions}
           selection={selection}
           density={layout.density}
           emptyState={emptyState}
