@@ -162,6 +162,10 @@ export const VALUELESS_OPERATORS = [
   'beforeToday',
 ] as const satisfies readonly FilterOperator[];
 
+/** Whether the operator takes a value (SPEC.md §2 'Filter panel'): all but VALUELESS_OPERATORS. */
+export const needsValue = (operator: FilterOperator) =>
+  !(VALUELESS_OPERATORS as readonly FilterOperator[]).includes(operator);
+
 /** A filter and a sort rule as the query schema (line-item-query.ts) checks them. */
 export type Filter = { column: ColumnKey; operator: FilterOperator; value: string };
 

@@ -15,6 +15,7 @@ import {
   LINE_ITEM_COLUMNS,
   MAX_FILTER_DAYS,
   MAX_FILTER_HOURS,
+  needsValue,
   type Filter as PlainFilter,
   type SortRule as PlainSortRule,
   REPORT_COLUMNS,
@@ -258,8 +259,7 @@ export function matchesFilter(row: LineItem, filter: Filter, moment: QueryMoment
   const cell = displayText(row, filter.column);
   if (filter.operator === 'isEmpty') return cell === '';
   if (filter.operator === 'isNotEmpty') return cell !== '';
-  const needsValue = filter.operator !== 'isToday' && filter.operator !== 'beforeToday';
-  if (needsValue && filter.value === '') return true;
+  if (needsValue(filter.operator) && filter.value === '') return true;
   if (isChangeOperator(filter.operator)) {
     const start = changeWindowStart(filter, moment.now);
     return start !== null && valueBefore(row, filter.column, start, moment.dateChanges) !== undefined;

@@ -174,10 +174,13 @@ async function eventsInFilters(
     filter.followIds.push(follow.id);
     filters.set(key, filter);
   }
-  const shipmentIds = [...new Set(batch.map(({ event }) => event.shipment_id))];
   const eventsOf = new Map<number, number[]>();
-  for (const { event } of batch)
-    eventsOf.set(event.shipment_id, [...(eventsOf.get(event.shipment_id) ?? []), event.id]);
+  for (const { event } of batch) {
+    const ofShipment = eventsOf.get(event.shipment_id);
+    if (ofShipment) ofShipment.push(event.id);
+    else eventsOf.set(event.shipment_id, [event.id]);
+  }
+  const shipmentIds = [...eventsOf.keys()];
   const withRowsBefore = batch.filter(({ rowsBefore }) => Array.isArray(rowsBefore)).map(({ event }) => event.id);
   const distinct = [...filters.values()];
   for (let start = 0; start < distinct.length; start += FILTERS_PER_STATEMENT) {

@@ -1,4 +1,5 @@
 import { EXCEPTION_KINDS, EXCEPTION_LABELS, type ExceptionKind, STALE_AFTER_DAYS } from '@quayside/domain/exceptions';
+import { shiftDay } from '@quayside/domain/line-item-query';
 import { type SQL, sql } from 'drizzle-orm';
 
 // The exception rules (domain's exceptions.ts), once, as conditions on the dashboard's read model
@@ -19,12 +20,8 @@ export const nowOf = (context: ExceptionContext) => context.now ?? `${context.to
 /** The UTC day of `moment`, as YYYY-MM-DD. */
 export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 
-/** `day` moved by `days` days, as YYYY-MM-DD. */
-export function addDays(day: string, days: number) {
-  const moment = new Date(`${day}T00:00:00Z`);
-  moment.setUTCDate(moment.getUTCDate() + days);
-  return dayOf(moment);
-}
+/** `day` moved by `days` days, as YYYY-MM-DD: domain's shiftDay, which the relative date filters use. */
+export const addDays = shiftDay;
 
 /**
  * Each rule as a comparison of one read-model column with a bound as of the context: the same

@@ -1,4 +1,4 @@
-import { type ColumnKey, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
+import { type ColumnKey, LINE_ITEM_COLUMNS, needsValue } from '@quayside/domain/line-item-columns';
 import {
   changeWindowStart,
   dateFilterRange,
@@ -94,8 +94,7 @@ function filterCondition(filter: Filter, context: ExceptionContext): SQL {
   const text = displayed(filter.column);
   if (filter.operator === 'isEmpty') return kind === 'text' ? sql`${cell} = ''` : sql`${cell} is null`;
   if (filter.operator === 'isNotEmpty') return kind === 'text' ? sql`${cell} <> ''` : sql`${cell} is not null`;
-  const needsValue = filter.operator !== 'isToday' && filter.operator !== 'beforeToday';
-  if (needsValue && filter.value === '') return sql`true`;
+  if (needsValue(filter.operator) && filter.value === '') return sql`true`;
   if (filter.operator === 'changedInLastHours' || filter.operator === 'changedInLastDays') {
     return changedSince(filter.column, changeWindowStart(filter, nowOf(context)));
   }

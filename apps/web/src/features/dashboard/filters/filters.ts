@@ -3,9 +3,9 @@ import {
   filterProblem,
   isDateOnlyOperator,
   LINE_ITEM_COLUMNS,
+  needsValue,
   operatorsFor,
   REPORT_COLUMNS,
-  VALUELESS_OPERATORS,
 } from '@quayside/domain/line-item-columns';
 import type { Filter } from '@quayside/domain/line-item-query';
 
@@ -32,9 +32,7 @@ export const OPERATOR_LABELS: Record<FilterOperator, string> = {
   changedInLastDays: 'changed in the last N days',
 };
 
-/** isEmpty and isNotEmpty need no value (SPEC.md §2 'Filter panel'), nor do 'is today' and 'before today'. */
-export const needsValue = (operator: FilterOperator) =>
-  !(VALUELESS_OPERATORS as readonly FilterOperator[]).includes(operator);
+export { needsValue } from '@quayside/domain/line-item-columns';
 
 export const isDateColumn = (column: ColumnKey) => LINE_ITEM_COLUMNS[column].kind === 'date';
 
