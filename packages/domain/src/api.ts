@@ -7,6 +7,7 @@ import { IMPORT_CALLS } from './api/import.ts';
 import { LINE_ITEM_CALLS } from './api/line-items.ts';
 import { PART_CALLS } from './api/parts.ts';
 import { PEOPLE_CALLS } from './api/people.ts';
+import { PURCHASE_ORDER_CALLS } from './api/purchase-orders.ts';
 import { SETTINGS_CALLS } from './api/settings.ts';
 import { SHIPMENT_CALLS } from './api/shipments.ts';
 import { SITE_CALLS } from './api/site.ts';
@@ -24,6 +25,7 @@ export const API = {
   ...SHIPMENT_CALLS,
   ...LINE_ITEM_CALLS,
   ...PART_CALLS,
+  ...PURCHASE_ORDER_CALLS,
   ...DELETION_CALLS,
   ...DOCUMENT_CALLS,
   ...IMPORT_CALLS,

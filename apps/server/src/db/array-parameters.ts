@@ -21,6 +21,9 @@ function arrayLiteral(values: readonly unknown[]) {
 /** Ids (of any table) as one `bigint[]` parameter. */
 export const idArray = (ids: readonly (number | string)[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
+/** Texts as one `text[]` parameter. */
+export const textArray = (texts: readonly string[]): SQL => sql`${arrayLiteral(texts)}::text[]`;
+
 const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' };
 
 /** The array type of a column's values (a serial column holds integers). */

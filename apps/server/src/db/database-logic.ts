@@ -22,6 +22,7 @@ export const DATABASE_LOGIC_FILES = [
   'modules/line-items/line-item-counts.sql',
   'modules/exceptions/exception-counts.sql',
   'modules/analytics/shipment-facts.sql',
+  'modules/purchase-orders/purchase-orders.sql',
 ] as const;
 
 // Run from the sources, the files sit beside their modules; the compiled server finds the copies

@@ -507,6 +507,150 @@ export const requiredDocuments = pgTable(
   ],
 );
 
+/**
+ * A purchase order as the ERP issued it (POST /api/PurchaseOrders, the PO import). Its number is the
+ * `title` of the line items that ship it. The columns after `short_closed_reason` are its figures,
+ * kept by purchase_orders_sync (modules/purchase-orders/purchase-orders.sql) in every write's
+ * transaction, so the list filters and sorts them by index; packages/domain/src/purchase-orders.ts
+ * defines them (`reconcilePurchaseOrder`).
+ */
+export const purchaseOrders = pgTable(
+  'purchase_orders',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    po_number: text('po_number').notNull().unique(),
+    supplier: text('supplier').notNull().default(''),
+    order_date: pgDate('order_date', { mode: 'string' }),
+    cargo_ready_date: pgDate('cargo_ready_date', { mode: 'string' }),
+    requested_delivery_date: pgDate('requested_delivery_date', { mode: 'string' }),
+    incoterm: text('incoterm').notNull().default(''),
+    currency: text('currency').notNull().default(''),
+    notes: text('notes').notNull().default(''),
+    short_closed_at: timestamp('short_closed_at', { withTimezone: true }),
+    short_closed_reason: text('short_closed_reason'),
+    status: text('status').notNull().default('open'),
+    line_count: integer('line_count').notNull().default(0),
+    ordered_qty: bigint('ordered_qty', { mode: 'number' }).notNull().default(0),
+    booked_qty: bigint('booked_qty', { mode: 'number' }).notNull().default(0),
+    shipped_qty: bigint('shipped_qty', { mode: 'number' }).notNull().default(0),
+    arrived_qty: bigint('arrived_qty', { mode: 'number' }).notNull().default(0),
+    received_qty: bigint('received_qty', { mode: 'number' }).notNull().default(0),
+    open_qty: bigint('open_qty', { mode: 'number' }).notNull().default(0),
+    over_shipped_qty: bigint('over_shipped_qty', { mode: 'number' }).notNull().default(0),
+    short_qty: bigint('short_qty', { mode: 'number' }).notNull().default(0),
+    unknown_skus: integer('unknown_skus').notNull().default(0),
+    /** The earliest requested day of a line with open quantity: the PO is overdue once it has passed. */
+    overdue_from: pgDate('overdue_from', { mode: 'string' }),
+    /** The cargo-ready date while some ordered quantity is neither booked nor shipped. */
+    booking_due: pgDate('booking_due', { mode: 'string' }),
+    /** The first ATD (else ATA) of a shipment carrying it; the last day a receipt was recorded. */
+    first_departed_on: pgDate('first_departed_on', { mode: 'string' }),
+    last_received_on: pgDate('last_received_on', { mode: 'string' }),
+    /** Lower-cased PO number, supplier and SKUs, for the list's search (a trigram index). */
+    search: text('search').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    check(
+      'purchase_orders_status',
+      sql`${table.status} in ('open', 'partly_shipped', 'shipped', 'received', 'short_closed')`,
+    ),
+    index().on(table.supplier),
+    index().on(table.status, table.po_number),
+  ],
+);
+
+/** A PO's lines: one per line number, each SKU once. The columns after `requested_date` are its figures. */
+export const purchaseOrderLines = pgTable(
+  'purchase_order_lines',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    line_number: integer('line_number').notNull(),
+    sku: text('sku').notNull(),
+    description: text('description').notNull().default(''),
+    ordered_qty: integer('ordered_qty').notNull(),
+    unit: text('unit').notNull().default(''),
+    unit_price: numeric('unit_price'),
+    requested_date: pgDate('requested_date', { mode: 'string' }),
+    booked_qty: bigint('booked_qty', { mode: 'number' }).notNull().default(0),
+    shipped_qty: bigint('shipped_qty', { mode: 'number' }).notNull().default(0),
+    arrived_qty: bigint('arrived_qty', { mode: 'number' }).notNull().default(0),
+    received_qty: bigint('received_qty', { mode: 'number' }).notNull().default(0),
+    short_qty: bigint('short_qty', { mode: 'number' }).notNull().default(0),
+    /** The last day a receipt of this SKU was recorded (OTIF's 'on time'). */
+    last_received_on: pgDate('last_received_on', { mode: 'string' }),
+  },
+  (table) => [
+    unique('purchase_order_lines_line_key').on(table.purchase_order_id, table.line_number),
+    unique('purchase_order_lines_sku_key').on(table.purchase_order_id, table.sku),
+    check('purchase_order_lines_ordered_qty', sql`${table.ordered_qty} >= 0`),
+  ],
+);
+
+/** What happened to a PO, for its page: created, amended (before and after), received, short-closed. */
+export const purchaseOrderHistory = pgTable(
+  'purchase_order_history',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    kind: text('kind').notNull(),
+    actor_email: text('actor_email'),
+    source: text('source').notNull(),
+    summary: text('summary').notNull(),
+    /** The line's number, for a line's amendment or receipt. */
+    line_number: integer('line_number'),
+    /** The shipment a receipt is of. */
+    shipment_id: bigint('shipment_id', { mode: 'number' }),
+  },
+  (table) => [index().on(table.purchase_order_id, table.at)],
+);
+
+/**
+ * What staff received of a shipment, per PO number and SKU (the 'Receive' action, or an import of
+ * receipts): the latest figure; receiving again replaces it, the PO's history keeps the earlier.
+ */
+export const receipts = pgTable(
+  'receipts',
+  {
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    po_number: text('po_number').notNull(),
+    sku: text('sku').notNull(),
+    received_qty: integer('received_qty').notNull(),
+    reason: text('reason'),
+    note: text('note').notNull().default(''),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    received_by: text('received_by'),
+  },
+  (table) => [
+    primaryKey({ columns: [table.shipment_id, table.po_number, table.sku] }),
+    index().on(table.po_number, table.sku),
+    check('receipts_received_qty', sql`${table.received_qty} >= 0`),
+    check('receipts_reason', sql`${table.reason} in ('short', 'damaged', 'over', 'other')`),
+  ],
+);
+
+/**
+ * The PO numbers a transaction's writes touched (its shipments' dates, line items, parts,
+ * receipts), filled by triggers and the PO writers and emptied by the write door's
+ * purchase_orders_sync_dirty() before the commit.
+ */
+export const purchaseOrdersDirty = pgTable(
+  'purchase_orders_dirty',
+  {
+    tx: bigint('tx', { mode: 'number' }).notNull(),
+    po_number: text('po_number').notNull(),
+  },
+  (table) => [primaryKey({ columns: [table.tx, table.po_number] })],
+);
+
 /** One row per import run (POST /api/Import, `cli import`); its summary is the report's counts. */
 export const imports = pgTable('imports', {
   id: bigserial('id', { mode: 'number' }).primaryKey(),

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { type SQL, sql } from 'drizzle-orm';
 import { PgTransaction } from 'drizzle-orm/pg-core';
-import { idArray } from '../db/array-parameters.ts';
+import { idArray, textArray } from '../db/array-parameters.ts';
 import type { Queryable, Transaction } from '../db/client.ts';
 import { isWriteConflict } from '../db/database-errors.ts';
 import { syncShipmentFacts } from '../modules/analytics/shipment-facts.ts';
@@ -55,6 +55,14 @@ export class Write {
     this.#lineItemQueries.push(lineItemIds);
   }
 
+  /**
+   * These POs' own fields or lines changed: their figures are recomputed before the commit. (What
+   * ships and what is received marks them by the database's triggers: purchase-orders.sql.)
+   */
+  async purchaseOrdersChanged(poNumbers: readonly string[]) {
+    if (poNumbers.length > 0) await this.tx.execute(sql`select purchase_orders_mark(${textArray(poNumbers)})`);
+  }
+
   /** Entries for the audit log, in the order given, written with the commit. */
   audit(...entries: AuditEntry[]) {
     this.#audits.push(...entries);
@@ -104,6 +112,7 @@ export class Write {
       await syncLineItemRows(this.tx, { lineItemIds });
     }
     for (const lineItemIdsIn of this.#lineItemQueries.splice(0)) await syncLineItemRows(this.tx, { lineItemIdsIn });
+    await this.tx.execute(sql`select purchase_orders_sync_dirty()`);
     await this.writeAudits();
   }
 }

@@ -1,0 +1,193 @@
+-- Purchase orders' figures, kept in step with what ships and what is received.
+--
+-- A PO line's figures (packages/domain/src/purchase-orders.ts, reconcilePurchaseOrder, is the
+-- definition) come from the parts carried under its number (line items whose title is the PO
+-- number, parts whose part number is the SKU) and the receipts. Every write that can move them
+-- marks the PO numbers it touched in purchase_orders_dirty: the triggers below for shipments' ATD
+-- and ATA, line items and parts and receipts, the PO writers themselves for a PO's own fields. The
+-- write door (write/with-write.ts) calls purchase_orders_sync_dirty() before the commit, which
+-- recomputes those POs alone, so a shipment save touches only its own POs' lines.
+
+-- Recomputes the figures of the POs numbered `numbers` (unknown numbers are skipped).
+CREATE OR REPLACE FUNCTION purchase_orders_sync(numbers text[]) RETURNS void LANGUAGE plpgsql AS $$
+BEGIN
+  CREATE TEMP TABLE IF NOT EXISTS po_sync_figures (
+    po_number text, sku text, booked bigint, shipped bigint, arrived bigint,
+    received bigint, short bigint, received_on date
+  ) ON COMMIT DELETE ROWS;
+  DELETE FROM po_sync_figures;
+
+  -- Per (PO, SKU): what is carried, by where the shipment is, and what receipts say.
+  INSERT INTO po_sync_figures
+  WITH carried AS (
+    SELECT li.title AS po_number, p.part_number AS sku,
+           coalesce(sum(p.qty) FILTER (WHERE s.atd IS NULL AND s.ata IS NULL), 0) AS booked,
+           coalesce(sum(p.qty) FILTER (WHERE s.atd IS NOT NULL OR s.ata IS NOT NULL), 0) AS shipped,
+           coalesce(sum(p.qty) FILTER (WHERE s.ata IS NOT NULL), 0) AS arrived
+    FROM line_items li
+    JOIN shipments s ON s.id = li.shipment_id
+    JOIN parts p ON p.line_item_id = li.id
+    WHERE li.title = ANY(numbers)
+    GROUP BY 1, 2
+  ), received AS (
+    SELECT r.po_number, r.sku, sum(r.received_qty) AS received,
+           sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)) AS short,
+           max((r.received_at AT TIME ZONE 'UTC')::date) AS received_on
+    FROM receipts r
+    LEFT JOIN line_items li ON li.title = r.po_number AND li.shipment_id = r.shipment_id
+    LEFT JOIN parts p ON p.line_item_id = li.id AND p.part_number = r.sku
+    WHERE r.po_number = ANY(numbers)
+    GROUP BY 1, 2
+  )
+  SELECT coalesce(c.po_number, r.po_number), coalesce(c.sku, r.sku),
+         coalesce(c.booked, 0), coalesce(c.shipped, 0), coalesce(c.arrived, 0),
+         coalesce(r.received, 0), coalesce(r.short, 0), r.received_on
+  FROM carried c FULL JOIN received r ON r.po_number = c.po_number AND r.sku = c.sku;
+
+  UPDATE purchase_order_lines l
+  SET (booked_qty, shipped_qty, arrived_qty, received_qty, short_qty, last_received_on) = (
+    SELECT coalesce(sum(f.booked), 0), coalesce(sum(f.shipped), 0), coalesce(sum(f.arrived), 0),
+           coalesce(sum(f.received), 0), coalesce(sum(f.short), 0), max(f.received_on)
+    FROM po_sync_figures f WHERE f.po_number = po.po_number AND f.sku = l.sku)
+  FROM purchase_orders po
+  WHERE po.po_number = ANY(numbers) AND l.purchase_order_id = po.id;
+
+  UPDATE purchase_orders po
+  SET line_count = t.line_count, ordered_qty = t.ordered, booked_qty = t.booked, shipped_qty = t.shipped,
+      arrived_qty = t.arrived, received_qty = t.received, open_qty = t.open, over_shipped_qty = t.over,
+      short_qty = t.short + u.short, unknown_skus = u.skus,
+      status = CASE
+        WHEN po.short_closed_at IS NOT NULL THEN 'short_closed'
+        WHEN t.line_count > 0 AND t.all_received THEN 'received'
+        WHEN t.line_count > 0 AND t.open = 0 THEN 'shipped'
+        WHEN t.shipped > 0 THEN 'partly_shipped'
+        ELSE 'open' END,
+      overdue_from = t.overdue_from,
+      booking_due = CASE WHEN t.unbooked THEN po.cargo_ready_date END,
+      first_departed_on = d.first_departed_on,
+      last_received_on = (SELECT max(f.received_on) FROM po_sync_figures f WHERE f.po_number = po.po_number),
+      search = lower(po.po_number || ' ' || po.supplier || coalesce(' ' || t.skus, ''))
+  FROM purchase_orders p
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS line_count,
+           coalesce(sum(l.ordered_qty), 0) AS ordered, coalesce(sum(l.booked_qty), 0) AS booked,
+           coalesce(sum(l.shipped_qty), 0) AS shipped, coalesce(sum(l.arrived_qty), 0) AS arrived,
+           coalesce(sum(l.received_qty), 0) AS received,
+           coalesce(sum(greatest(l.ordered_qty - l.shipped_qty, 0)), 0) AS open,
+           coalesce(sum(greatest(l.shipped_qty - l.ordered_qty, 0)), 0) AS over,
+           coalesce(sum(l.short_qty), 0) AS short,
+           coalesce(bool_and(l.received_qty >= l.ordered_qty), false) AS all_received,
+           coalesce(bool_or(l.ordered_qty > l.booked_qty + l.shipped_qty), false) AS unbooked,
+           min(coalesce(l.requested_date, p.requested_delivery_date)) FILTER (WHERE l.ordered_qty > l.shipped_qty) AS overdue_from,
+           string_agg(l.sku, ' ' ORDER BY l.line_number) AS skus
+    FROM purchase_order_lines l WHERE l.purchase_order_id = p.id
+  ) t
+  CROSS JOIN LATERAL (
+    SELECT count(*)::int AS skus, coalesce(sum(f.short), 0) AS short
+    FROM po_sync_figures f
+    WHERE f.po_number = p.po_number
+      AND NOT EXISTS (SELECT 1 FROM purchase_order_lines l WHERE l.purchase_order_id = p.id AND l.sku = f.sku)
+  ) u
+  CROSS JOIN LATERAL (
+    SELECT min((coalesce(s.atd, s.ata) AT TIME ZONE 'UTC')::date) AS first_departed_on
+    FROM line_items li JOIN shipments s ON s.id = li.shipment_id
+    WHERE li.title = p.po_number AND (s.atd IS NOT NULL OR s.ata IS NOT NULL)
+  ) d
+  WHERE p.po_number = ANY(numbers) AND po.id = p.id;
+END $$;
+
+-- Recomputes the POs this transaction marked, and forgets them.
+CREATE OR REPLACE FUNCTION purchase_orders_sync_dirty() RETURNS void LANGUAGE plpgsql AS $$
+DECLARE
+  numbers text[];
+BEGIN
+  WITH done AS (DELETE FROM purchase_orders_dirty WHERE tx = txid_current() RETURNING po_number)
+  SELECT array_agg(po_number) INTO numbers FROM done;
+  IF numbers IS NOT NULL THEN PERFORM purchase_orders_sync(numbers); END IF;
+END $$;
+
+-- Marks PO numbers touched by this transaction, those of a PO that exists.
+CREATE OR REPLACE FUNCTION purchase_orders_mark(numbers text[]) RETURNS void LANGUAGE sql AS $$
+  INSERT INTO purchase_orders_dirty (tx, po_number)
+  SELECT DISTINCT txid_current(), po.po_number FROM purchase_orders po WHERE po.po_number = ANY(numbers)
+  ON CONFLICT DO NOTHING;
+$$;
+
+-- Statement-level triggers with their transition tables: one statement per write, however many rows
+-- an import writes. Each trigger names the tables its operation has (new_rows, old_rows).
+
+CREATE OR REPLACE FUNCTION purchase_orders_mark_from_parts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(
+      SELECT DISTINCT li.title FROM new_rows p JOIN line_items li ON li.id = p.line_item_id));
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(
+      SELECT DISTINCT li.title FROM old_rows p JOIN line_items li ON li.id = p.line_item_id));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION purchase_orders_mark_from_line_items() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(SELECT DISTINCT title FROM new_rows));
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(SELECT DISTINCT title FROM old_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION purchase_orders_mark_from_shipments() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM purchase_orders_mark(array(
+    SELECT DISTINCT li.title
+    FROM new_rows n JOIN old_rows o ON o.id = n.id
+    JOIN line_items li ON li.shipment_id = n.id
+    WHERE n.atd IS DISTINCT FROM o.atd OR n.ata IS DISTINCT FROM o.ata));
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE FUNCTION purchase_orders_mark_from_receipts() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF TG_OP IN ('INSERT', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(SELECT DISTINCT po_number FROM new_rows));
+  END IF;
+  IF TG_OP IN ('DELETE', 'UPDATE') THEN
+    PERFORM purchase_orders_mark(array(SELECT DISTINCT po_number FROM old_rows));
+  END IF;
+  RETURN NULL;
+END $$;
+
+CREATE OR REPLACE TRIGGER purchase_orders_parts_inserted AFTER INSERT ON parts
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_parts();
+CREATE OR REPLACE TRIGGER purchase_orders_parts_updated AFTER UPDATE ON parts
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_parts();
+CREATE OR REPLACE TRIGGER purchase_orders_parts_deleted AFTER DELETE ON parts
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_parts();
+
+CREATE OR REPLACE TRIGGER purchase_orders_line_items_inserted AFTER INSERT ON line_items
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_line_items();
+CREATE OR REPLACE TRIGGER purchase_orders_line_items_updated AFTER UPDATE ON line_items
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_line_items();
+CREATE OR REPLACE TRIGGER purchase_orders_line_items_deleted AFTER DELETE ON line_items
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_line_items();
+
+CREATE OR REPLACE TRIGGER purchase_orders_shipments_updated AFTER UPDATE ON shipments
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_shipments();
+
+CREATE OR REPLACE TRIGGER purchase_orders_receipts_inserted AFTER INSERT ON receipts
+  REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_receipts();
+CREATE OR REPLACE TRIGGER purchase_orders_receipts_updated AFTER UPDATE ON receipts
+  REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_receipts();
+CREATE OR REPLACE TRIGGER purchase_orders_receipts_deleted AFTER DELETE ON receipts
+  REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION purchase_orders_mark_from_receipts();
+
+-- The list's questions: search by trigram, each sort by its own index, ties by number.
+CREATE INDEX IF NOT EXISTS "purchase_orders_search_index" ON "purchase_orders" USING gin ("search" gin_trgm_ops);
+CREATE INDEX IF NOT EXISTS "purchase_orders_number_c_index" ON "purchase_orders" ((po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_overdue_index" ON "purchase_orders" (overdue_from) WHERE overdue_from IS NOT NULL;
+CREATE INDEX IF NOT EXISTS "purchase_orders_booking_due_index" ON "purchase_orders" (booking_due) WHERE booking_due IS NOT NULL;
+CREATE INDEX IF NOT EXISTS "purchase_order_lines_sku_index" ON "purchase_order_lines" (sku);

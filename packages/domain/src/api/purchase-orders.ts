@@ -1,0 +1,97 @@
+import type { Call } from '../call.ts';
+import { MessageResponse } from '../line-items.ts';
+import {
+  MAX_RECEIPT_LINES,
+  PoNumberQuery,
+  PurchaseOrderDetail,
+  PurchaseOrderInput,
+  PurchaseOrderListQuery,
+  PurchaseOrderListResponse,
+  ReceiptRequest,
+  ReceiptResponse,
+  ShipmentQuery,
+  ShortCloseRequest,
+} from '../purchase-orders.ts';
+
+const tag = 'purchase orders';
+
+/** Purchase orders as records, reconciled per SKU; receipts per shipment. */
+export const PURCHASE_ORDER_CALLS = {
+  listPurchaseOrders: {
+    method: 'GET',
+    path: '/api/PurchaseOrders',
+    tag,
+    who: 'signed-in',
+    summary: 'A page of purchase orders',
+    description:
+      'Search (`q`: PO number, supplier or SKU contains), chips (`chip`: open, partly_shipped, shipped, received, ' +
+      'overdue, short; any of them), `exception` kinds, `supplier`, `sort` and `direction`, `page`, `pageSize`. ' +
+      'A Forwarder sees only the POs its own shipments carry, without ordered quantities.',
+    query: PurchaseOrderListQuery,
+    response: PurchaseOrderListResponse,
+  },
+  getPurchaseOrder: {
+    method: 'GET',
+    path: '/api/PurchaseOrders/detail',
+    tag,
+    who: 'signed-in',
+    summary: 'One purchase order with its lines, shipments and history',
+    description:
+      'Each line with its figures (ordered, booked, shipped, arrived, received, open, over-shipped, short), the ' +
+      'SKUs shipped under it that it does not order, the shipments carrying it and its history. A Forwarder sees ' +
+      "only what its own shipments carry, no prices; a PO it cannot see answers 404 like one that doesn't exist.",
+    query: PoNumberQuery,
+    response: PurchaseOrderDetail,
+    errors: [404],
+  },
+  savePurchaseOrder: {
+    method: 'POST',
+    path: '/api/PurchaseOrders',
+    tag,
+    who: 'Admin',
+    summary: 'Create a purchase order, or replace the one of that number',
+    description:
+      'The whole PO with its lines. A line of the same line number is the same line: a changed quantity or date ' +
+      'is an amendment, kept in the history; a line left out is removed. Each SKU and each line number once.',
+    body: PurchaseOrderInput,
+    response: PurchaseOrderDetail,
+    errors: [409],
+  },
+  shortClosePurchaseOrder: {
+    method: 'POST',
+    path: '/api/PurchaseOrders/short-close',
+    tag,
+    who: 'Admin',
+    summary: 'Close a purchase order short, with a reason',
+    description: 'Nothing more is expected of it: its open quantity stops counting as overdue or unbooked.',
+    query: PoNumberQuery,
+    body: ShortCloseRequest,
+    response: MessageResponse,
+    errors: [404, 409],
+  },
+  getReceipt: {
+    method: 'GET',
+    path: '/api/Receipts',
+    tag,
+    who: 'staff',
+    summary: "What a shipment carries that can be received, and what was received",
+    description: 'Per PO and SKU: the quantity the shipment carries and, once received, the quantity and reason.',
+    query: ShipmentQuery,
+    response: ReceiptResponse,
+    errors: [404],
+  },
+  receiveShipment: {
+    method: 'POST',
+    path: '/api/Receipts',
+    tag,
+    who: 'Admin',
+    summary: 'Receive a shipment: the quantity received per PO and SKU',
+    description:
+      `1–${MAX_RECEIPT_LINES} lines, each a PO and SKU the shipment carries. A quantity that differs from what ` +
+      'was shipped needs a reason (short, damaged, over, other). Receiving again replaces the earlier figure.',
+    query: ShipmentQuery,
+    body: ReceiptRequest,
+    response: ReceiptResponse,
+    errors: [404],
+  },
+} as const satisfies Record<string, Call>;
