@@ -21,8 +21,8 @@ function arrayLiteral(values: readonly unknown[]) {
 /** Ids (of any table) as one `bigint[]` parameter. */
 export const idArray = (ids: readonly (number | string)[]): SQL => sql`${`{${ids.join(',')}}`}::bigint[]`;
 
-/** Texts as one `text[]` parameter. */
-export const textArray = (texts: readonly string[]): SQL => sql`${arrayLiteral(texts)}::text[]`;
+/** Texts (null: NULL) as one `text[]` parameter; cast it for another type (`::date[]`). */
+export const textArray = (texts: readonly (string | null)[]): SQL => sql`${arrayLiteral(texts)}::text[]`;
 
 const SERIAL_TYPES: Record<string, string> = { smallserial: 'smallint', serial: 'integer', bigserial: 'bigint' };
 
