@@ -356,7 +356,7 @@ export function reconcilePurchaseOrder(po: {
   let overdue_from: string | null = null;
   for (const line of po.lines) {
     const due = line.requested_date ?? po.requested_delivery_date;
-    if (due !== null && lines.get(line.sku)!.open > 0 && (overdue_from === null || due < overdue_from))
+    if (due !== null && (lines.get(line.sku)?.open ?? 0) > 0 && (overdue_from === null || due < overdue_from))
       overdue_from = due;
   }
   const unbooked = all.some((line) => line.ordered > line.booked + line.shipped);

@@ -103,7 +103,8 @@ export async function savePurchaseOrders(
   });
 
   for (const order of orders) {
-    const header = stored.get(order.po_number)!;
+    const header = stored.get(order.po_number);
+    if (header === undefined) throw new Error(`PO ${order.po_number} was neither found nor created`);
     const isNew = outcomes.get(order.po_number) === 'created';
     const before = storedLines.get(header.id) ?? [];
     const changes: string[] = [];

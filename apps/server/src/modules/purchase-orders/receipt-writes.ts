@@ -86,7 +86,8 @@ export async function recordReceipt(
   const idOf = new Map(poIds.rows.map((row) => [row.po_number, row.id]));
   const history: (typeof purchaseOrderHistory.$inferInsert)[] = [];
   for (const line of lines) {
-    const before = carried.get(`${line.po_number}\u0001${line.sku}`)!;
+    const before = carried.get(`${line.po_number}\u0001${line.sku}`);
+    if (before === undefined) continue; // refused above
     write.audit({
       action: before.received_qty === null ? 'create' : 'update',
       entity: 'receipt',

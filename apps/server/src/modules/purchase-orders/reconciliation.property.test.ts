@@ -25,7 +25,13 @@ beforeAll(async () => {
 afterAll(() => database.close());
 
 const ACTOR = { personId: null, email: 'property-test', source: 'test' };
-const NUMBERS = ['PO-1', 'PO-2', 'PO-3'];
+const NUMBERS = ['PO-1', 'PO-2', 'PO-3'] as const;
+/** The first row of a query that always answers one. */
+const only = <T>(rows: T[]): T => {
+  const [row] = rows;
+  if (row === undefined) throw new Error('no row');
+  return row;
+};
 /** A line item's title with no PO record: its parts count for nothing. */
 const NOT_A_PO = 'PO-X';
 const SKUS = ['A', 'B', 'C', 'D'];
@@ -94,7 +100,7 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
   await write((w) =>
     savePurchaseOrders(
       w,
-      scenario.pos.map((po, index) => asInput(NUMBERS[index]!, po)),
+      scenario.pos.map((po, index) => asInput(NUMBERS[index] ?? 'PO-1', po)),
       { removeAbsentLines: true, source: 'test' },
     ),
   );
@@ -106,13 +112,13 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
       const inserted = await w.tx.execute<{ id: number }>(
         sql`insert into shipments (shipment, atd, ata) values (${`S${index}`}, ${atd}, ${ata}) returning id::int as id`,
       );
-      const shipmentId = inserted.rows[0]!.id;
+      const shipmentId = only(inserted.rows).id;
       for (const [po, skus] of Object.entries(shipment.carries)) {
         const item = await w.tx.execute<{ id: number }>(sql`
           insert into line_items (shipment_id, title, po_review_required) values (${shipmentId}, ${po}, 4) returning id::int as id`);
         for (const [sku, qty] of Object.entries(skus)) {
           await w.tx.execute(
-            sql`insert into parts (line_item_id, part_number, qty) values (${item.rows[0]!.id}, ${sku}, ${qty})`,
+            sql`insert into parts (line_item_id, part_number, qty) values (${only(item.rows).id}, ${sku}, ${qty})`,
           );
           carried.push({ shipmentId, shipment: `S${index}`, po, sku, qty });
         }
@@ -133,7 +139,7 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
           {
             po_number: part.po,
             sku: part.sku,
-            received_qty: part.received!,
+            received_qty: part.received ?? 0,
             reason: part.received === (part.qty ?? 0) ? null : 'short',
             note: '',
           },
@@ -144,29 +150,30 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
   }
   // Then the world moves on: POs amended, a departure moved, a part deleted, a PO short-closed.
   const amended = scenario.amendments
-    .map((po, index) => (po === null ? null : asInput(NUMBERS[index]!, po)))
+    .map((po, index) => (po === null ? null : asInput(NUMBERS[index] ?? 'PO-1', po)))
     .filter((po) => po !== null);
   if (amended.length > 0)
     await write((w) => savePurchaseOrders(w, amended, { removeAbsentLines: true, source: 'test' }));
-  if (scenario.moveDeparture !== null && scenario.shipments.length > 0) {
+  const { moveDeparture, deletePart, shortClose } = scenario;
+  if (moveDeparture !== null && scenario.shipments.length > 0) {
     await write(async (w) => {
       await w.tx.execute(sql`update shipments set atd = case when atd is null then ${stamp('2027-01-15')}::timestamptz end, ata = null
-        where shipment = ${`S${scenario.moveDeparture! % scenario.shipments.length}`}`);
+        where shipment = ${`S${moveDeparture % scenario.shipments.length}`}`);
     });
   }
-  if (scenario.deletePart !== null && carried.length > 0) {
-    const part = carried[scenario.deletePart % carried.length]!;
+  if (deletePart !== null && carried.length > 0) {
+    const part = only(carried.slice(deletePart % carried.length));
     await write(async (w) => {
       await w.tx.execute(sql`delete from parts p using line_items li
         where li.id = p.line_item_id and li.shipment_id = ${part.shipmentId} and li.title = ${part.po} and p.part_number = ${part.sku}`);
     });
   }
-  if (scenario.shortClose !== null) {
+  if (shortClose !== null) {
     await write(async (w) => {
       await w.tx.execute(
-        sql`update purchase_orders set short_closed_at = now(), short_closed_reason = 'test' where po_number = ${scenario.shortClose}`,
+        sql`update purchase_orders set short_closed_at = now(), short_closed_reason = 'test' where po_number = ${shortClose}`,
       );
-      await w.purchaseOrdersChanged([scenario.shortClose!]);
+      await w.purchaseOrdersChanged([shortClose]);
     });
   }
 }
@@ -182,7 +189,7 @@ async function expected(poNumber: string) {
   }>(sql`
     select id::int as id, cargo_ready_date::text, requested_delivery_date::text, short_closed_at is not null as short_closed
     from purchase_orders where po_number = ${poNumber}`);
-  const po = header.rows[0]!;
+  const po = only(header.rows);
   const lines = await db.execute<{
     line_number: number;
     sku: string;
