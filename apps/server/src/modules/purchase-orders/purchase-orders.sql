@@ -191,3 +191,16 @@ CREATE INDEX IF NOT EXISTS "purchase_orders_number_c_index" ON "purchase_orders"
 CREATE INDEX IF NOT EXISTS "purchase_orders_overdue_index" ON "purchase_orders" (overdue_from) WHERE overdue_from IS NOT NULL;
 CREATE INDEX IF NOT EXISTS "purchase_orders_booking_due_index" ON "purchase_orders" (booking_due) WHERE booking_due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS "purchase_order_lines_sku_index" ON "purchase_order_lines" (sku);
+-- Each of the list's sorts walks its own index, ties by number in the same direction (purchase-order-sql.ts
+-- spells the expressions as these do).
+CREATE INDEX IF NOT EXISTS "purchase_orders_supplier_sort_index" ON "purchase_orders" (supplier, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_order_date_sort_index" ON "purchase_orders" (order_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_cargo_ready_sort_index" ON "purchase_orders" (cargo_ready_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_requested_sort_index" ON "purchase_orders" (requested_delivery_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_status_sort_index" ON "purchase_orders" (
+  (CASE status WHEN 'open' THEN 0 WHEN 'partly_shipped' THEN 1 WHEN 'shipped' THEN 2 WHEN 'received' THEN 3 ELSE 4 END),
+  (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_ordered_sort_index" ON "purchase_orders" (ordered_qty, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_open_sort_index" ON "purchase_orders" (open_qty, (po_number COLLATE "C"));
+-- The short chip: few POs fall short.
+CREATE INDEX IF NOT EXISTS "purchase_orders_short_index" ON "purchase_orders" (short_qty) WHERE short_qty > 0;
