@@ -171,10 +171,18 @@ function whereOf(principal: Principal, filter: Filter, f: Figures, today: string
   if (filter.supplier !== undefined) conditions.push(sql`po.supplier = ${filter.supplier}`);
   if (filter.q !== undefined && filter.q.trim() !== '') conditions.push(searchCondition(principal, filter.q.trim()));
   if (filter.chip !== undefined && filter.chip.length > 0)
-    conditions.push(sql`(${sql.join(filter.chip.map((chip) => chipCondition(chip, f, today)), sql` or `)})`);
+    conditions.push(
+      sql`(${sql.join(
+        filter.chip.map((chip) => chipCondition(chip, f, today)),
+        sql` or `,
+      )})`,
+    );
   if (filter.exception !== undefined && filter.exception.length > 0)
     conditions.push(
-      sql`(${sql.join(filter.exception.map((kind) => exceptionCondition(kind, f, today)), sql` or `)})`,
+      sql`(${sql.join(
+        filter.exception.map((kind) => exceptionCondition(kind, f, today)),
+        sql` or `,
+      )})`,
     );
   return sql.join(conditions, sql` and `);
 }

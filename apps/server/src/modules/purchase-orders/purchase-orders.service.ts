@@ -14,17 +14,13 @@ import {
 } from '@quayside/domain/purchase-orders';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import {
-  purchaseOrderHistoryScope,
-  purchaseOrderPartScope,
-  seesWholePurchaseOrders,
-} from '../../auth/visibility.ts';
+import { purchaseOrderHistoryScope, purchaseOrderPartScope, seesWholePurchaseOrders } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import { savePurchaseOrders } from './purchase-order-writes.ts';
 import { countSql, type Filter, type SummaryRow, summariesSql, supplierSeenSql } from './purchase-order-sql.ts';
+import { savePurchaseOrders } from './purchase-order-writes.ts';
 
 // Purchase orders: the list, one PO with its lines, shipments and history, saving a whole PO and
 // closing one short. Who sees what of a PO is auth/visibility.ts's; the figures are the write door's.
@@ -44,7 +40,12 @@ const summaryOf = ({ id: _id, ...row }: SummaryRow): PurchaseOrderSummary => ({
   exceptions: row.exceptions as PurchaseOrderSummary['exceptions'],
 });
 
-export async function listPurchaseOrders(db: Queryable, principal: Principal, query: PurchaseOrderListQuery, today: string) {
+export async function listPurchaseOrders(
+  db: Queryable,
+  principal: Principal,
+  query: PurchaseOrderListQuery,
+  today: string,
+) {
   const filter: Filter = { q: query.q, chip: query.chip, exception: query.exception, supplier: query.supplier };
   const page = {
     sort: query.sort,
@@ -93,7 +94,12 @@ type CarriedRow = {
   sku: string | null;
   qty: number | null;
 };
-type ReceivedRow = { shipment_id: number; sku: string; received_qty: number; reason: Detail['shipments'][number]['parts'][number]['reason'] };
+type ReceivedRow = {
+  shipment_id: number;
+  sku: string;
+  received_qty: number;
+  reason: Detail['shipments'][number]['parts'][number]['reason'];
+};
 
 const iso = (column: string) =>
   sql.raw(`to_char(s.${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as ${column}`);
@@ -103,7 +109,12 @@ const iso = (column: string) =>
  * Staff read the line figures the write door keeps; a Forwarder's are reconciled here from its own
  * shipments alone (reconcilePurchaseOrder, the same definition the kept figures follow).
  */
-export async function getPurchaseOrder(db: Queryable, principal: Principal, poNumber: string, today: string): Promise<Detail> {
+export async function getPurchaseOrder(
+  db: Queryable,
+  principal: Principal,
+  poNumber: string,
+  today: string,
+): Promise<Detail> {
   const found = await db.execute<SummaryRow>(
     summariesSql(principal, { po: poNumber }, today, { sort: 'po_number', direction: 'asc', limit: 1, offset: 0 }),
   );
@@ -146,7 +157,15 @@ export async function getPurchaseOrder(db: Queryable, principal: Principal, poNu
     carried: carried.rows.flatMap((row) =>
       row.sku === null
         ? []
-        : [{ shipment_id: row.shipment_id, sku: row.sku, qty: row.qty, departed: row.atd !== null || row.ata !== null, arrived: row.ata !== null }],
+        : [
+            {
+              shipment_id: row.shipment_id,
+              sku: row.sku,
+              qty: row.qty,
+              departed: row.atd !== null || row.ata !== null,
+              arrived: row.ata !== null,
+            },
+          ],
     ),
     received: received.rows,
     today,
@@ -161,18 +180,18 @@ export async function getPurchaseOrder(db: Queryable, principal: Principal, poNu
     : lines.rows
         .filter((line) => carriedSkus.has(line.sku))
         .map((line) => {
-          const own = reconciled.lines.get(line.sku)!;
+          const own = reconciled.lines.get(line.sku);
           return {
             ...line,
             unit_price: null,
             ordered_qty: null,
             open_qty: null,
             over_shipped_qty: null,
-            booked_qty: own.booked,
-            shipped_qty: own.shipped,
-            arrived_qty: own.arrived,
-            received_qty: own.received,
-            short_qty: own.short,
+            booked_qty: own?.booked ?? 0,
+            shipped_qty: own?.shipped ?? 0,
+            arrived_qty: own?.arrived ?? 0,
+            received_qty: own?.received ?? 0,
+            short_qty: own?.short ?? 0,
           };
         });
   const unknownSkus = [...reconciled.unknown].map(([sku, figures]) => ({
@@ -194,7 +213,7 @@ export async function getPurchaseOrder(db: Queryable, principal: Principal, poNu
     entry.parts.push({ sku, qty, received_qty: receipt?.received_qty ?? null, reason: receipt?.reason ?? null });
   }
 
-  const extra = header.rows[0]!;
+  const extra = header.rows[0] ?? { incoterm: '', currency: '', notes: '', short_closed_reason: null };
   return {
     ...summaryOf(summary),
     incoterm: extra.incoterm,

@@ -29,7 +29,12 @@ export async function getReceipt(db: Queryable, principal: Principal, shipmentNu
 }
 
 /** Records what arrived of the shipment, all lines or none, and answers its receivables as they now stand. */
-export async function receiveShipment(db: Database, principal: Principal, shipmentNumber: string, request: ReceiptRequest) {
+export async function receiveShipment(
+  db: Database,
+  principal: Principal,
+  shipmentNumber: string,
+  request: ReceiptRequest,
+) {
   assertMayWritePurchaseOrders(principal);
   await withWrite(db, actorOf(principal), async (write) => {
     const shipment = await findShipment(write.tx, shipmentNumber);
