@@ -19,6 +19,9 @@ export const canSeeReports = isStaff;
 /** Hidden line items ('Hide record') do not exist for a Forwarder; nor do the 'Valid PO #' and 'Hide record' switches. */
 export const seesHiddenLineItems = isStaff;
 
+/** Purchase orders and receipts are the importer's own records: an Admin writes them (by hand or by import). */
+export const canWritePurchaseOrders = (role: Role | undefined) => role === 'Admin';
+
 export const canManagePeople = (role: Role | undefined) => role === 'Admin';
 
 /** The exception rules (ETA slip threshold, document checklist) are the organisation's: an Admin's. */

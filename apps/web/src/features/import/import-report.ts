@@ -47,4 +47,9 @@ export function countLines(report: ImportReport): CountLine[] {
   return lines;
 }
 
-export const SHEET_LABELS: Record<ImportRowOutcome['sheet'], string> = { shipments: 'Shipments', parts: 'Parts' };
+export const SHEET_LABELS: Record<ImportRowOutcome['sheet'], string> = {
+  shipments: 'Shipments',
+  parts: 'Parts',
+  purchase_orders: 'Purchase orders',
+  receipts: 'Receipts',
+};
