@@ -1817,7 +1817,9 @@ const CASES: Entry[] = [
         fc.constant<MultipartDefect>('none'),
       ),
       multipartRequest(
-        queryParameters({ sheet: nastyText }).map((query) => `/api/Import/${kind}?dryRun=true${query.replace('?', '&')}`),
+        queryParameters({ sheet: nastyText }).map(
+          (query) => `/api/Import/${kind}?dryRun=true${query.replace('?', '&')}`,
+        ),
         fc
           .tuple(fileBytes, fileName, fc.array(multipartPart, { maxLength: 3 }))
           .map(([bytes, name, others]) => [

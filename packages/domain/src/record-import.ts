@@ -154,3 +154,51 @@ export const RecordImportQuery = z.object({
   sheet: plainText(200).optional().describe('Worksheet of the workbook (default: the first)'),
 });
 export type RecordImportQuery = z.infer<typeof RecordImportQuery>;
+
+// What the Import screen says of each kind of file.
+
+/** The kinds of file the Import screen offers an Admin; a Forwarder imports only its reports. */
+export const IMPORT_SCREEN_KINDS = ['report', ...RECORD_IMPORT_KINDS] as const;
+export type ImportScreenKind = (typeof IMPORT_SCREEN_KINDS)[number];
+export const IMPORT_KIND_LABELS: Record<ImportScreenKind, string> = {
+  report: 'Forwarder report',
+  purchase_orders: 'Purchase orders (ERP)',
+  receipts: 'Receipts',
+};
+export const IMPORT_KIND_CHOICE = 'Kind of file';
+
+export const RECORD_IMPORT_TEXTS: Record<
+  RecordImportKind,
+  {
+    intro: string;
+    fileLabel: string;
+    hint: string;
+    nothingSent: string;
+    keyColumn: string;
+    records: string;
+    rows: string;
+  }
+> = {
+  purchase_orders: {
+    intro: "Bring purchase orders in from your ERP's export of PO lines.",
+    fileLabel: 'Purchase orders file (CSV or Excel .xlsx)',
+    hint:
+      'One row per PO line. Columns: PO Number, SKU, Qty Ordered; optionally Supplier, Order Date, Cargo Ready Date, ' +
+      'Requested Delivery Date, Incoterm, Currency, Notes, Line, Description, Unit, Unit Price, Requested Date.',
+    nothingSent: PO_IMPORT_NOTHING_SENT,
+    keyColumn: 'PO / SKU',
+    records: 'Purchase orders',
+    rows: 'PO lines',
+  },
+  receipts: {
+    intro: 'Record what arrived of each shipment from a receipts file.',
+    fileLabel: 'Receipts file (CSV or Excel .xlsx)',
+    hint:
+      'Columns: Shipment, PO Number, SKU, Received Qty; Reason (Short, Damaged, Over-delivered, Other) when the ' +
+      'quantity differs from what was shipped; Note.',
+    nothingSent: RECEIPT_IMPORT_NOTHING_SENT,
+    keyColumn: 'Shipment / PO / SKU',
+    records: 'Shipments received',
+    rows: 'Receipt lines',
+  },
+};
