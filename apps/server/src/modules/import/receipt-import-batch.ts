@@ -43,8 +43,8 @@ export async function applyReceiptBatch(write: Write, batch: readonly ReceiptRow
     }
     const lineKey = `${input.po_number}\u0001${input.sku}`;
     const what = lines.get(lineKey);
-    // Only what the shipment carries (a receipt recorded earlier of something it no longer carries is not re-received).
-    if (what === undefined || what.shipped_qty === 0) {
+    // Only what the shipment carries (or a receipt already recorded of it), as recordReceipt allows.
+    if (what === undefined) {
       reject(receiptNotCarried(input.po_number, input.sku));
       continue;
     }

@@ -166,11 +166,8 @@ async function applyRecordImport(
         records: counts,
         ...collector.lists(),
       };
-      if (request.dryRun) {
-        // The figures the write door would keep are part of the work: done, then rolled back.
-        await write.flush();
-        throw new DryRunFinished(report);
-      }
+      // The POs' figures do not change the report: a dry run rolls back before computing them.
+      if (request.dryRun) throw new DryRunFinished(report);
       write.audit({
         action: 'create',
         entity: 'import',
