@@ -109,14 +109,18 @@ function issues(error: z.ZodError, reasons: string[]) {
 
 export const poLineKey = (po: string, sku: string) => `${po} / ${sku}`;
 
-export function readPoRow(mapping: ColumnMapping<PoImportField>, row: TableRow): RowResult<PoRowInput> {
-  const cells = cellsByField(mapping, row);
+type Cells = Map<PoImportField, Cell>;
+type ReadHeader = { po: string; fields: PoRowInput['header']; reasons: string[] };
+
+/** Only the cells a row fills, as the contract parsed them (its defaults would erase). */
+const given = <T extends object>(parsed: T, sent: Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(parsed).filter(([field]) => field in sent && sent[field] !== undefined));
+
+/** The PO's header a row states, checked by PurchaseOrderHeaderInput. */
+function readHeader(cells: Cells): ReadHeader {
   const reasons: string[] = [];
   const po = cellText(cells.get('PO Number') ?? null);
-  const sku = cellText(cells.get('SKU') ?? null);
-
   const header: Record<string, unknown> = { po_number: po };
-  const line: Record<string, unknown> = { sku };
   for (const [column, field] of Object.entries(HEADER_COLUMNS) as [PoImportField, PoHeaderField][]) {
     const cell = cells.get(column) ?? null;
     const text = cellText(cell);
@@ -127,6 +131,40 @@ export function readPoRow(mapping: ColumnMapping<PoImportField>, row: TableRow):
       else header[field] = value;
     } else header[field] = text;
   }
+  if (reasons.length > 0) return { po, fields: {}, reasons };
+  const checked = PurchaseOrderHeaderInput.safeParse(header);
+  if (!checked.success) {
+    issues(checked.error, reasons);
+    return { po, fields: {}, reasons };
+  }
+  const { po_number: _po, ...fields } = given(checked.data, header);
+  return { po: checked.data.po_number, fields: fields as PoRowInput['header'], reasons };
+}
+
+/**
+ * Reads the rows of one file. An ERP repeats a PO's header on each of its lines, so the header of
+ * the row before is kept: the same cells are read once, not once a line.
+ */
+export function poRowReader(mapping: ColumnMapping<PoImportField>) {
+  let lastKey: string | null = null;
+  let lastHeader: ReadHeader | null = null;
+  return (row: TableRow): RowResult<PoRowInput> => {
+    const cells = cellsByField(mapping, row);
+    const key = ['PO Number', ...Object.keys(HEADER_COLUMNS)]
+      .map((column) => cellText(cells.get(column as PoImportField) ?? null))
+      .join('\u0001');
+    if (key !== lastKey || lastHeader === null) {
+      lastHeader = readHeader(cells);
+      lastKey = key;
+    }
+    return readPoRow(cells, row.row, lastHeader);
+  };
+}
+
+function readPoRow(cells: Cells, rowNumber: number, header: ReadHeader): RowResult<PoRowInput> {
+  const reasons = [...header.reasons];
+  const sku = cellText(cells.get('SKU') ?? null);
+  const line: Record<string, unknown> = { sku };
   for (const [column, field] of Object.entries(LINE_COLUMNS) as [PoImportField, PoLineField][]) {
     const cell = cells.get(column) ?? null;
     const text = cellText(cell);
@@ -146,31 +184,24 @@ export function readPoRow(mapping: ColumnMapping<PoImportField>, row: TableRow):
       else line[field] = value;
     } else line[field] = text;
   }
-  const lineCell = cells.get('Line') ?? null;
-  const lineNumber = quantity('Line', lineCell, reasons) ?? null;
-
-  if (reasons.length > 0) return { ok: false, rejected: { row: row.row, key: poLineKey(po, sku), reasons } };
+  const lineNumber = quantity('Line', cells.get('Line') ?? null, reasons) ?? null;
+  const key = poLineKey(header.po, sku);
+  if (reasons.length > 0) return { ok: false, rejected: { row: rowNumber, key, reasons } };
   // The domain's contracts decide the rest: required PO number and SKU, lengths, line number from 1.
-  const checkedHeader = PurchaseOrderHeaderInput.safeParse(header);
-  if (!checkedHeader.success) issues(checkedHeader.error, reasons);
-  const checkedLine = PurchaseOrderLineInput.safeParse({ ...line, line_number: lineNumber ?? 1 });
-  if (!checkedLine.success) issues(checkedLine.error, reasons);
-  if (!checkedHeader.success || !checkedLine.success) {
-    return { ok: false, rejected: { row: row.row, key: poLineKey(po, sku), reasons } };
+  const checked = PurchaseOrderLineInput.safeParse({ ...line, line_number: lineNumber ?? 1 });
+  if (!checked.success) {
+    issues(checked.error, reasons);
+    return { ok: false, rejected: { row: rowNumber, key, reasons } };
   }
-  // The parsed values, only for the cells the row fills (the contracts' defaults would erase).
-  const pick = <T extends object>(parsed: T, given: Record<string, unknown>) =>
-    Object.fromEntries(Object.entries(parsed).filter(([field]) => field in given && given[field] !== undefined));
-  const { po_number: _po, ...headerFields } = pick(checkedHeader.data, header);
-  const { sku: checkedSku, line_number: _line, ...lineFields } = pick(checkedLine.data, line);
+  const { sku: checkedSku, line_number: _line, ...lineFields } = given(checked.data, line);
   return {
     ok: true,
     value: {
-      row: row.row,
-      po: checkedHeader.data.po_number,
-      header: headerFields as PoRowInput['header'],
+      row: rowNumber,
+      po: header.po,
+      header: header.fields,
       lineNumber,
-      sku: String(checkedSku ?? checkedLine.data.sku),
+      sku: String(checkedSku ?? checked.data.sku),
       line: lineFields as PoRowInput['line'],
     },
   };

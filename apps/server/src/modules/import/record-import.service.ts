@@ -25,7 +25,7 @@ import {
   ReportCollector,
 } from './import.service.ts';
 import { applyPoBatch, type PoFileState } from './po-import-batch.ts';
-import { type PoRowInput, readPoRow } from './po-import-rows.ts';
+import { type PoRowInput, poRowReader } from './po-import-rows.ts';
 import { applyReceiptBatch, type ReceiptFileState } from './receipt-import-batch.ts';
 import { type ReceiptRowInput, readReceiptRow } from './receipt-import-rows.ts';
 import type { TableOpener } from './table-reader-pool.ts';
@@ -97,12 +97,13 @@ async function poJob(openTable: TableOpener, file: ImportFile, refuse: Refusal):
     sheet,
     process: async (write, collector, batchSize, onBatch) => {
       const state: PoFileState = new Map();
+      const read = poRowReader(sheet.mapping);
       const report = await processSheet(
         sheet,
         'purchase_orders',
         collector,
         batchSize,
-        (row) => readPoRow(sheet.mapping, row),
+        read,
         (batch: PoRowInput[]) => applyPoBatch(write, batch, state),
         onBatch,
       );
