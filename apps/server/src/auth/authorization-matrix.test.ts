@@ -170,6 +170,26 @@ function importReport(fixture: Fixture): Request {
   };
 }
 
+/** A dry run of an ERP PO export, or of a receipts file, naming the fixture's PO and shipment. */
+function recordImport(kind: 'purchase-orders' | 'receipts') {
+  return (fixture: Fixture): Request => {
+    const boundary = 'matrixBoundary';
+    const rows =
+      kind === 'purchase-orders'
+        ? `PO Number,SKU,Qty Ordered\r\n${fixture.po},${fixture.part},1\r\n`
+        : `Shipment,PO Number,SKU,Received Qty\r\n${fixture.shipment},${fixture.po},${fixture.part},1\r\n`;
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${rows}\r\n--${boundary}--\r\n`;
+    return {
+      method: 'POST',
+      url: `/api/Import/${kind}?dryRun=true`,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+}
+
 const CASES: Case[] = [
   {
     route: 'GET /api/Peoples',
@@ -625,6 +645,20 @@ const CASES: Case[] = [
     name: 'import a report (dry run)',
     request: importReport,
     expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 200 },
+    echoesRequest: true,
+  },
+  {
+    route: 'POST /api/Import/purchase-orders',
+    name: "import the ERP's PO lines (dry run)",
+    request: recordImport('purchase-orders'),
+    expected: adminOnly,
+    echoesRequest: true,
+  },
+  {
+    route: 'POST /api/Import/receipts',
+    name: 'import receipts (dry run)',
+    request: recordImport('receipts'),
+    expected: adminOnly,
     echoesRequest: true,
   },
   {
