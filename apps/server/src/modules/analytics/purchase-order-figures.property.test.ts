@@ -14,6 +14,7 @@ import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.ts';
+import { idArray, textArray } from '../../db/array-parameters.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
 import { lineItems, parts, shipments } from '../../db/schema.ts';
 import { createTestDatabase } from '../../testing/test-database.ts';
@@ -77,6 +78,8 @@ const shipmentArbitrary = fc.record({
   carries: fc.array(
     fc.record({
       po: fc.nat(),
+      /** Its line item hidden ('Hide record'): a forwarder does not see the PO on this shipment. */
+      hidden: fc.boolean(),
       parts: fc.uniqueArray(
         fc.record({
           sku: fc.constantFrom(...SKUS, UNKNOWN_SKU),
@@ -95,39 +98,47 @@ type GeneratedShipment = typeof shipmentArbitrary extends fc.Arbitrary<infer T> 
 const poNumber = (pos: GeneratedPo[], index: number) => `PO-${index % pos.length}`;
 /** Each shipment's carries with their PO numbers, one line item per PO. */
 const carriesOf = (pos: GeneratedPo[], shipment: GeneratedShipment) => {
-  const byPo = new Map<string, GeneratedShipment['carries'][number]['parts']>();
-  for (const carry of shipment.carries) byPo.set(poNumber(pos, carry.po), carry.parts);
-  return [...byPo];
+  const byPo = new Map<string, GeneratedShipment['carries'][number]>();
+  for (const carry of shipment.carries) byPo.set(poNumber(pos, carry.po), carry);
+  return [...byPo].map(([po, { parts, hidden }]) => [po, parts, hidden] as const);
 };
 
 async function load(pos: GeneratedPo[], generated: GeneratedShipment[]) {
   const { db } = database;
   await db.execute(sql`truncate shipments, line_items, parts, line_item_rows, purchase_orders, receipts,
     purchase_orders_dirty restart identity cascade`);
-  const ids: number[] = [];
-  for (const [index, shipment] of generated.entries()) {
-    const [row] = await db
-      .insert(shipments)
-      .values({
+  // A statement per table, whatever was generated.
+  const rows = await db
+    .insert(shipments)
+    .values(
+      generated.map((shipment, index) => ({
         shipment: `S${index}`,
         forwarder_name: shipment.forwarder_name,
         atd: shipment.atd ? new Date(`${shipment.atd}T10:00:00Z`) : null,
         ata: shipment.ata ? new Date(`${shipment.ata}T22:00:00Z`) : null,
-      })
-      .returning();
-    if (!row) throw new Error('no shipment');
-    ids.push(row.id);
-    for (const [title, carried] of carriesOf(pos, shipment)) {
-      const [item] = await db
-        .insert(lineItems)
-        .values({ shipment_id: row.id, title, po_review_required: 4 })
-        .returning();
-      if (!item) throw new Error('no line item');
-      if (carried.length > 0)
-        await db
-          .insert(parts)
-          .values(carried.map((part) => ({ line_item_id: item.id, part_number: part.sku, qty: part.qty })));
-    }
+      })),
+    )
+    .returning({ id: shipments.id });
+  const ids = rows.map((row) => row.id);
+  const carried = generated.flatMap((shipment, index) =>
+    carriesOf(pos, shipment).map(([title, carriedParts, hidden]) => ({
+      item: { shipment_id: ids[index] as number, title, po_review_required: 4, hide_lineitem: hidden },
+      carriedParts,
+    })),
+  );
+  if (carried.length > 0) {
+    const items = await db
+      .insert(lineItems)
+      .values(carried.map(({ item }) => item))
+      .returning({ id: lineItems.id });
+    const partRows = carried.flatMap(({ carriedParts }, position) =>
+      carriedParts.map((part) => ({
+        line_item_id: items[position]?.id as number,
+        part_number: part.sku,
+        qty: part.qty,
+      })),
+    );
+    if (partRows.length > 0) await db.insert(parts).values(partRows);
   }
   await syncShipmentFacts(db, 'all');
   await syncLineItemRows(db, 'all');
@@ -151,15 +162,16 @@ async function load(pos: GeneratedPo[], generated: GeneratedShipment[]) {
       requested_date: line.requested_date,
     })),
   }));
-  await withWrite(db, ACTOR, (write) => savePurchaseOrders(write, orders, { removeAbsentLines: true, source: 'api' }));
-
-  for (const [index, shipment] of generated.entries()) {
-    const received = carriesOf(pos, shipment).flatMap(([po, carried]) =>
-      carried.flatMap((part) => (part.receipt ? [{ po, part, receipt: part.receipt }] : [])),
-    );
-    if (received.length === 0) continue;
-    const id = ids[index] as number;
-    await withWrite(db, ACTOR, async (write) => {
+  // One write, as an import would: the POs, every receipt (on the day it was recorded), the short-closes.
+  await withWrite(db, ACTOR, async (write) => {
+    await savePurchaseOrders(write, orders, { removeAbsentLines: true, source: 'api' });
+    const days: { id: number; po: string; sku: string; on: string }[] = [];
+    for (const [index, shipment] of generated.entries()) {
+      const received = carriesOf(pos, shipment).flatMap(([po, carried]) =>
+        carried.flatMap((part) => (part.receipt ? [{ po, part, receipt: part.receipt }] : [])),
+      );
+      if (received.length === 0) continue;
+      const id = ids[index] as number;
       await recordReceipt(
         write,
         { id, shipment: `S${index}` },
@@ -172,28 +184,28 @@ async function load(pos: GeneratedPo[], generated: GeneratedShipment[]) {
         })),
         'screen',
       );
-      // The day it was recorded, as if staff had received it then.
-      for (const { po, part, receipt } of received)
-        await write.tx.execute(sql`update receipts set received_at = ${`${receipt.on}T23:30:00Z`}::timestamptz
-          where shipment_id = ${id} and po_number = ${po} and sku = ${part.sku}`);
-    });
-  }
-  const closed = pos.flatMap((po, index) => (po.shortClosed ? [poNumber(pos, index)] : []));
-  if (closed.length > 0)
-    await withWrite(db, ACTOR, async (write) => {
-      for (const number of closed)
-        await write.tx.execute(sql`update purchase_orders set short_closed_at = now(), short_closed_reason = 'test'
-          where po_number = ${number}`);
+      days.push(...received.map(({ po, part, receipt }) => ({ id, po, sku: part.sku, on: receipt.on })));
+    }
+    if (days.length > 0)
+      await write.tx.execute(sql`update receipts r set received_at = (d.on_day || 'T23:30:00Z')::timestamptz
+        from (select unnest(${idArray(days.map((d) => d.id))}) as id, unnest(${textArray(days.map((d) => d.po))}) as po,
+                     unnest(${textArray(days.map((d) => d.sku))}) as sku, unnest(${textArray(days.map((d) => d.on))}) as on_day) d
+        where r.shipment_id = d.id and r.po_number = d.po and r.sku = d.sku`);
+    const closed = pos.flatMap((po, index) => (po.shortClosed ? [poNumber(pos, index)] : []));
+    if (closed.length > 0) {
+      await write.tx.execute(sql`update purchase_orders set short_closed_at = now(), short_closed_reason = 'test'
+        where po_number = any(${textArray(closed)})`);
       await write.purchaseOrdersChanged(closed);
-    });
+    }
+  });
 }
 
 /** The reference's view of the generated records: each PO's facts and each receipt's, from the records alone. */
 function factsOf(pos: GeneratedPo[], generated: GeneratedShipment[]) {
   const receipts = generated.flatMap((shipment) =>
-    carriesOf(pos, shipment).flatMap(([po, carried]) =>
+    carriesOf(pos, shipment).flatMap(([po, carried, hidden]) =>
       carried.flatMap((part) =>
-        part.receipt ? [{ shipment, po, sku: part.sku, carried: part.qty, ...part.receipt }] : [],
+        part.receipt ? [{ shipment, po, hidden, sku: part.sku, carried: part.qty, ...part.receipt }] : [],
       ),
     ),
   );
@@ -238,7 +250,9 @@ function factsOf(pos: GeneratedPo[], generated: GeneratedShipment[]) {
       carriedQty: receipt.carried,
       due: dueDateOf(line.requested_date, po.requested_delivery_date),
     };
-    return [{ key: companyKey(receipt.shipment.forwarder_name), atd: receipt.shipment.atd, facts }];
+    return [
+      { key: companyKey(receipt.shipment.forwarder_name), atd: receipt.shipment.atd, hidden: receipt.hidden, facts },
+    ];
   });
   return { poFacts, receiptFacts };
 }
@@ -315,6 +329,7 @@ describe('the purchase order figures', () => {
               ...receiptOtif(
                 receiptFacts
                   .filter((receipt) => receipt.key === key && receipt.atd !== null)
+                  .filter((receipt) => principal.role !== 'Forwarder' || !receipt.hidden)
                   .filter((receipt) => (receipt.atd as string) >= range.from && (receipt.atd as string) <= range.to)
                   .map((receipt) => receipt.facts),
                 grace,

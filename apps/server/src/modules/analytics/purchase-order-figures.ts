@@ -8,6 +8,7 @@ import {
 } from '@quayside/domain/purchase-order-analytics';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
+import { receiptScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { dayOf } from '../exceptions/exception-sql.ts';
@@ -156,7 +157,8 @@ export async function supplierScorecard(
 
 /**
  * Each forwarder's PO OTIF (domain's receiptOtif) over the receipts of the shipments the filters
- * pick, by forwarder key: receipts of a SKU the PO orders, with a day it was due.
+ * pick, by forwarder key: receipts of a SKU the PO orders, with a day it was due (a Forwarder's, of a
+ * line item it sees).
  */
 export async function receiptOtifRows(
   db: Queryable,
@@ -178,7 +180,7 @@ export async function receiptOtifRows(
       join receipts r on r.shipment_id = f.shipment_id
       join purchase_orders po on po.po_number = r.po_number
       join purchase_order_lines l on l.purchase_order_id = po.id and l.sku = r.sku
-      where ${pickedShipments(principal, query)}
+      where ${pickedShipments(principal, query)} and ${receiptScope(principal)}
         and coalesce(l.requested_date, po.requested_delivery_date) is not null) judged
     group by key`,
   );
