@@ -6,7 +6,7 @@ import {
   type SupplierFigures,
   type SupplierScorecardResponse,
 } from '@quayside/domain/purchase-order-analytics';
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { receiptScope } from '../../auth/visibility.ts';
 import type { Queryable } from '../../db/client.ts';
@@ -21,110 +21,145 @@ import { pickedShipments, previousRange } from './analytics-sql.ts';
 
 type Range = { from: string; to: string };
 
-/** Each supplier's figures for the range, decided as of `today`. */
+const emptyFigures = (): SupplierFigures => ({
+  lines: 0,
+  onTimePercent: null,
+  inFullPercent: null,
+  otifPercent: null,
+  purchaseOrders: 0,
+  poOtifPercent: null,
+  fillRatePercent: null,
+  departed: 0,
+  orderToDepartureMedianDays: null,
+  orderToDepartureP90Days: null,
+  received: 0,
+  orderToReceiptMedianDays: null,
+  orderToReceiptP90Days: null,
+});
+
+/** `${name}${index}`: a column of one of the ranges asked together. */
+const column = (name: string, index: number) => sql.identifier(`${name}${index}`);
+const between = (day: SQL, range: Range) => sql`${day} between ${range.from}::date and ${range.to}::date`;
+
+/**
+ * Each supplier's figures for each range, decided as of `today`: one pass over the PO lines for
+ * every range (a PO's lines grouped once, then its supplier's), and one over the POs.
+ */
 async function supplierRows(
   db: Queryable,
-  range: Range,
+  ranges: readonly Range[],
   graceDays: number,
   today: string,
-): Promise<Map<string, SupplierFigures>> {
-  // The lines judged (domain's judgeLine): something ordered, and a day it was due.
-  const judged = sql`(
-    select po.id, po.supplier, l.ordered_qty, l.received_qty, j.due,
-      l.received_qty >= l.ordered_qty as in_full,
-      coalesce(l.last_received_on <= j.due + ${graceDays}::int, false) as on_time,
-      (l.received_qty >= l.ordered_qty or po.short_closed_at is not null or j.due + ${graceDays}::int < ${today}::date) as decided
-    from purchase_order_lines l
-    join purchase_orders po on po.id = l.purchase_order_id
-    cross join lateral (select coalesce(l.requested_date, po.requested_delivery_date) as due) j
-    where l.ordered_qty > 0 and j.due is not null) judged`;
-  const [lines, orders, leadTimes] = await Promise.all([
-    db.execute<{
-      supplier: string;
-      lines: number;
-      on_time: number;
-      in_full: number;
-      otif: number;
-      ordered: string;
-      filled: string;
-    }>(sql`
-      select supplier, count(*)::int as lines, count(*) filter (where on_time)::int as on_time,
-        count(*) filter (where in_full)::int as in_full, count(*) filter (where on_time and in_full)::int as otif,
-        sum(ordered_qty) as ordered, sum(least(received_qty, ordered_qty)) as filled
-      from ${judged} where decided and due between ${range.from}::date and ${range.to}::date
-      group by supplier`),
-    db.execute<{ supplier: string; pos: number; otif: number }>(sql`
-      select supplier, count(*)::int as pos, count(*) filter (where otif)::int as otif
+): Promise<Map<string, SupplierFigures>[]> {
+  const perRange = <T>(make: (range: Range, index: number) => T) => ranges.map(make);
+  // Per PO: its judged lines (domain's judgeLine: something ordered, a day it was due) counted per
+  // range, and what places the PO itself (its last due day, whether every line is decided and OTIF).
+  const perPoColumns = perRange((range, i) => {
+    const counted = sql`decided and ${between(sql`due`, range)}`;
+    return sql`count(*) filter (where ${counted}) as ${column('lines', i)},
+      count(*) filter (where ${counted} and on_time) as ${column('on_time', i)},
+      count(*) filter (where ${counted} and in_full) as ${column('in_full', i)},
+      count(*) filter (where ${counted} and on_time and in_full) as ${column('otif', i)},
+      coalesce(sum(ordered_qty) filter (where ${counted}), 0) as ${column('ordered', i)},
+      coalesce(sum(filled) filter (where ${counted}), 0) as ${column('filled', i)}`;
+  });
+  const perSupplierColumns = perRange((_range, i) => {
+    const placed = sql`all_decided and ${between(sql`last_due`, ranges[i] as Range)}`;
+    return sql`${sql.join(
+      ['lines', 'on_time', 'in_full', 'otif', 'ordered', 'filled'].map(
+        (name) => sql`sum(${column(name, i)})::float8 as ${column(name, i)}`,
+      ),
+      sql`, `,
+    )},
+      count(*) filter (where ${placed})::int as ${column('pos', i)},
+      count(*) filter (where ${placed} and po_otif)::int as ${column('pos_otif', i)}`;
+  });
+  const leadColumns = perRange((range, i) => {
+    const departure = sql`case when ${between(sql`po.first_departed_on`, range)} then po.first_departed_on - po.order_date end`;
+    const receipt = sql`case when po.status in ('received', 'short_closed') and ${between(sql`po.last_received_on`, range)}
+      then po.last_received_on - po.order_date end`;
+    return sql`count(${departure})::int as ${column('departed', i)},
+      percentile_cont(0.5) within group (order by ${departure}) as ${column('departure_median', i)},
+      percentile_cont(0.9) within group (order by ${departure}) as ${column('departure_p90', i)},
+      count(${receipt})::int as ${column('received', i)},
+      percentile_cont(0.5) within group (order by ${receipt}) as ${column('receipt_median', i)},
+      percentile_cont(0.9) within group (order by ${receipt}) as ${column('receipt_p90', i)}`;
+  });
+  const anyRange = (day: SQL) =>
+    sql.join(
+      perRange((range) => between(day, range)),
+      sql` or `,
+    );
+  type Row = Record<string, number | string | null> & { supplier: string };
+  const [lines, leadTimes] = await Promise.all([
+    db.execute<Row>(sql`
+      select supplier, ${sql.join(perSupplierColumns, sql`, `)}
       from (
-        select id, min(supplier) as supplier, bool_and(in_full and on_time) as otif
-        from ${judged} group by id
-        having max(due) between ${range.from}::date and ${range.to}::date and bool_and(decided)) per_po
+        select min(supplier) as supplier, max(due) as last_due, bool_and(decided) as all_decided,
+          bool_and(in_full and on_time) as po_otif, ${sql.join(perPoColumns, sql`, `)}
+        from (
+          select po.id, po.supplier, l.ordered_qty, least(l.received_qty, l.ordered_qty) as filled, j.due,
+            l.received_qty >= l.ordered_qty as in_full,
+            coalesce(l.last_received_on <= j.due + ${graceDays}::int, false) as on_time,
+            (l.received_qty >= l.ordered_qty or po.short_closed_at is not null
+              or j.due + ${graceDays}::int < ${today}::date) as decided
+          from purchase_order_lines l
+          join purchase_orders po on po.id = l.purchase_order_id
+          cross join lateral (select coalesce(l.requested_date, po.requested_delivery_date) as due) j
+          where l.ordered_qty > 0 and j.due is not null) judged
+        group by id) per_po
       group by supplier`),
-    db.execute<Record<string, number | null> & { supplier: string }>(sql`
-      select supplier,
-        count(to_departure)::int as departed,
-        percentile_cont(0.5) within group (order by to_departure) as departure_median,
-        percentile_cont(0.9) within group (order by to_departure) as departure_p90,
-        count(to_receipt)::int as received,
-        percentile_cont(0.5) within group (order by to_receipt) as receipt_median,
-        percentile_cont(0.9) within group (order by to_receipt) as receipt_p90
-      from (
-        select po.supplier,
-          case when po.first_departed_on between ${range.from}::date and ${range.to}::date
-            then po.first_departed_on - po.order_date end as to_departure,
-          case when po.status in ('received', 'short_closed')
-            and po.last_received_on between ${range.from}::date and ${range.to}::date
-            then po.last_received_on - po.order_date end as to_receipt
-        from purchase_orders po
-        where po.order_date is not null
-          and (po.first_departed_on between ${range.from}::date and ${range.to}::date
-            or po.last_received_on between ${range.from}::date and ${range.to}::date)) measured
-      group by supplier having count(to_departure) + count(to_receipt) > 0`),
+    db.execute<Row>(sql`
+      select po.supplier, ${sql.join(leadColumns, sql`, `)}
+      from purchase_orders po
+      where po.order_date is not null and (${anyRange(sql`po.first_departed_on`)} or ${anyRange(sql`po.last_received_on`)})
+      group by po.supplier`),
   ]);
 
-  const rows = new Map<string, SupplierFigures>();
-  const rowOf = (supplier: string) => {
-    const found = rows.get(supplier);
-    if (found) return found;
-    const fresh: SupplierFigures = {
-      lines: 0,
-      onTimePercent: null,
-      inFullPercent: null,
-      otifPercent: null,
-      purchaseOrders: 0,
-      poOtifPercent: null,
-      fillRatePercent: null,
-      departed: 0,
-      orderToDepartureMedianDays: null,
-      orderToDepartureP90Days: null,
-      received: 0,
-      orderToReceiptMedianDays: null,
-      orderToReceiptP90Days: null,
+  const number = (value: unknown) => (value === null || value === undefined ? null : Number(value));
+  const count = (row: Row, name: string, i: number) => Number(row[`${name}${i}`] ?? 0);
+  return perRange((_range, i) => {
+    const rows = new Map<string, SupplierFigures>();
+    const rowOf = (supplier: string) => {
+      const row = rows.get(supplier) ?? emptyFigures();
+      rows.set(supplier, row);
+      return row;
     };
-    rows.set(supplier, fresh);
-    return fresh;
-  };
-  for (const row of lines.rows)
-    Object.assign(rowOf(row.supplier), {
-      lines: row.lines,
-      onTimePercent: percentOf(row.on_time, row.lines),
-      inFullPercent: percentOf(row.in_full, row.lines),
-      otifPercent: percentOf(row.otif, row.lines),
-      fillRatePercent: percentOf(Number(row.filled), Number(row.ordered)),
-    });
-  for (const row of orders.rows)
-    Object.assign(rowOf(row.supplier), { purchaseOrders: row.pos, poOtifPercent: percentOf(row.otif, row.pos) });
-  const number = (value: number | null | undefined) => (value === null || value === undefined ? null : Number(value));
-  for (const row of leadTimes.rows)
-    Object.assign(rowOf(row.supplier), {
-      departed: Number(row.departed),
-      orderToDepartureMedianDays: number(row.departure_median),
-      orderToDepartureP90Days: number(row.departure_p90),
-      received: Number(row.received),
-      orderToReceiptMedianDays: number(row.receipt_median),
-      orderToReceiptP90Days: number(row.receipt_p90),
-    });
-  return rows;
+    for (const row of lines.rows) {
+      const judged = count(row, 'lines', i);
+      const pos = count(row, 'pos', i);
+      if (judged > 0)
+        Object.assign(rowOf(row.supplier), {
+          lines: judged,
+          onTimePercent: percentOf(count(row, 'on_time', i), judged),
+          inFullPercent: percentOf(count(row, 'in_full', i), judged),
+          otifPercent: percentOf(count(row, 'otif', i), judged),
+          fillRatePercent: percentOf(count(row, 'filled', i), count(row, 'ordered', i)),
+        });
+      if (pos > 0)
+        Object.assign(rowOf(row.supplier), {
+          purchaseOrders: pos,
+          poOtifPercent: percentOf(count(row, 'pos_otif', i), pos),
+        });
+    }
+    for (const row of leadTimes.rows) {
+      const departed = count(row, 'departed', i);
+      const received = count(row, 'received', i);
+      if (departed > 0)
+        Object.assign(rowOf(row.supplier), {
+          departed,
+          orderToDepartureMedianDays: number(row[`departure_median${i}`]),
+          orderToDepartureP90Days: number(row[`departure_p90${i}`]),
+        });
+      if (received > 0)
+        Object.assign(rowOf(row.supplier), {
+          received,
+          orderToReceiptMedianDays: number(row[`receipt_median${i}`]),
+          orderToReceiptP90Days: number(row[`receipt_p90${i}`]),
+        });
+    }
+    return rows;
+  });
 }
 
 /**
@@ -141,10 +176,7 @@ export async function supplierScorecard(
   const { onTimeGraceDays: graceDays } = await readAnalyticsSettings(db);
   const today = dayOf(clock());
   const before = previousRange(query);
-  const [current, previous] = await Promise.all([
-    supplierRows(db, query, graceDays, today),
-    supplierRows(db, before, graceDays, today),
-  ]);
+  const [current = new Map(), previous = new Map()] = await supplierRows(db, [query, before], graceDays, today);
   return {
     graceDays,
     asOf: today,
