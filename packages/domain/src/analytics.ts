@@ -238,6 +238,10 @@ const ScorecardFigures = z.object({
       'Line items with any exception today, whatever the range; null for the range before (only today is known)',
     ),
   documentTimelinessPercent: z.number().nullable(),
+  receipts: z.number().int().describe('Receipts of PO lines with a requested date, on these shipments'),
+  receiptOnTimePercent: z.number().nullable().describe('Recorded by the requested date + the grace'),
+  receiptInFullPercent: z.number().nullable().describe('Received at least what the shipment carried'),
+  receiptOtifPercent: z.number().nullable().describe('Both'),
 });
 export type ScorecardFigures = z.infer<typeof ScorecardFigures>;
 

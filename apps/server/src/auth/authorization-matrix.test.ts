@@ -401,11 +401,12 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
     expected: readable,
   },
-  ...Object.entries(ANALYTICS_FIGURE_CALLS).map(([name, { path }]) => ({
-    route: `GET ${path}`,
+  // Every figure is over what the caller sees; the supplier scorecard (whole POs) is staff's alone.
+  ...Object.entries(ANALYTICS_FIGURE_CALLS).map(([name, call]) => ({
+    route: `GET ${call.path}`,
     name: `analytics: ${name}`,
-    request: () => ({ url: `${path}?from=2027-01-01&to=2027-12-31` }),
-    expected: everyoneSignedIn,
+    request: () => ({ url: `${call.path}?from=2027-01-01&to=2027-12-31` }),
+    expected: (call as Call).who === 'staff' ? staffOnly : everyoneSignedIn,
   })),
   {
     route: 'GET /api/Analytics/settings',

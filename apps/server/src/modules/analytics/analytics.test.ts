@@ -303,6 +303,11 @@ describe('the forwarder scorecard', () => {
       etaSlipsPerShipment,
       openExceptions,
       documentTimelinessPercent: 0,
+      // No POs here: purchase-order-figures.test.ts computes the PO columns.
+      receipts: 0,
+      receiptOnTimePercent: null,
+      receiptInFullPercent: null,
+      receiptOtifPercent: null,
     });
     // Now: AN-3 (Blue Anchor, a day early) and AN-2 (Kestrel, its Dest. ETA moved once, 10 days
     // late, one hidden line item); before: AN-1 (a day late, within the grace; two line items).
