@@ -5,8 +5,8 @@ import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/navigation.ts';
 import { Answer, type ApiCall } from '../../testing/fake-api.ts';
 import { atPhoneWidth } from '../../testing/phone-width.ts';
-import { ADMIN, FORWARDER, type RenderOptions, renderScreen } from '../../testing/render-screen.tsx';
 import { poSummary } from '../../testing/purchase-order-fixture.ts';
+import { ADMIN, FORWARDER, type RenderOptions, renderScreen } from '../../testing/render-screen.tsx';
 import { PurchaseOrdersPage } from './purchase-orders-page.tsx';
 
 const LIST = 'GET /api/PurchaseOrders';
@@ -22,12 +22,14 @@ const PO_2 = poSummary({
 });
 
 /** The list as the server pages it: `rows` answered for every page, with `total` matches. */
-const listOf = (rows: PurchaseOrderSummary[], total = rows.length) => (call: ApiCall) => ({
-  purchaseOrders: rows,
-  total,
-  page: Number(call.query.get('page')),
-  pageSize: Number(call.query.get('pageSize')),
-});
+const listOf =
+  (rows: PurchaseOrderSummary[], total = rows.length) =>
+  (call: ApiCall) => ({
+    purchaseOrders: rows,
+    total,
+    page: Number(call.query.get('page')),
+    pageSize: Number(call.query.get('pageSize')),
+  });
 
 const renderList = (options: RenderOptions = {}) =>
   renderScreen(<PurchaseOrdersPage />, {
@@ -39,14 +41,19 @@ const renderList = (options: RenderOptions = {}) =>
 
 const address = () => screen.getByRole('status', { name: 'Address' }).textContent;
 const lastQuery = (api: ReturnType<typeof renderScreen>) => api.callsTo(LIST).at(-1)?.query;
-const rowsOf = () => within(screen.getByRole('table', { name: 'Purchase orders' })).getAllByRole('row').slice(1);
+const rowsOf = () =>
+  within(screen.getByRole('table', { name: 'Purchase orders' }))
+    .getAllByRole('row')
+    .slice(1);
 
 describe('the purchase orders list', () => {
   it("shows each PO's columns and attention badges, its number linking to its page", async () => {
     const api = renderList();
     expect(await screen.findByRole('heading', { level: 1, name: 'Purchase Orders' })).toBeInTheDocument();
     await screen.findByRole('link', { name: 'PO-1' });
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).toEqual([
       'PO #',
       'Supplier',
@@ -59,7 +66,11 @@ describe('the purchase orders list', () => {
       'Attention',
     ]);
     const [first, second] = rowsOf() as [HTMLElement, HTMLElement];
-    expect(within(first).getAllByRole('cell').map((cell) => cell.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
       'PO-1',
       'Acme Fasteners',
       '2026-09-01',
@@ -87,14 +98,11 @@ describe('the purchase orders list', () => {
   it('narrows by chips, any of them, kept in the address', async () => {
     const api = renderList();
     const chips = await screen.findByRole('group', { name: 'Status' });
-    expect(within(chips).getAllByRole('button').map((chip) => chip.textContent)).toEqual([
-      'Open',
-      'Partly shipped',
-      'Shipped',
-      'Received',
-      'Overdue',
-      'Short',
-    ]);
+    expect(
+      within(chips)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Open', 'Partly shipped', 'Shipped', 'Received', 'Overdue', 'Short']);
     await userEvent.click(within(chips).getByRole('button', { name: 'Overdue' }));
     await userEvent.click(within(chips).getByRole('button', { name: 'Open' }));
     await waitFor(() => expect(lastQuery(api)?.get('chip')).toBe('open,overdue'));
@@ -203,13 +211,15 @@ describe('the purchase orders list', () => {
     expect(await screen.findByRole('link', { name: 'PO-1' })).toBeInTheDocument();
   });
 
-  it("shows a forwarder no ordered or open quantity: the server sends none", async () => {
+  it('shows a forwarder no ordered or open quantity: the server sends none', async () => {
     renderList({
       user: FORWARDER,
       api: { [LIST]: listOf([{ ...PO_1, ordered_qty: null, open_qty: null }]) },
     });
     await screen.findByRole('link', { name: 'PO-1' });
-    const headers = within(screen.getByRole('table')).getAllByRole('columnheader').map((cell) => cell.textContent);
+    const headers = within(screen.getByRole('table'))
+      .getAllByRole('columnheader')
+      .map((cell) => cell.textContent);
     expect(headers).not.toContain('Ordered');
     expect(headers).not.toContain('Open');
   });
@@ -223,7 +233,11 @@ describe('the purchase orders list on a phone', () => {
     expect(screen.queryByRole('table')).toBeNull();
     const [first] = within(list).getAllByRole('listitem') as [HTMLElement];
     expect(within(first).getByRole('link', { name: 'PO-1' })).toBeInTheDocument();
-    expect(within(first).getAllByRole('term').map((term) => term.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('term')
+        .map((term) => term.textContent),
+    ).toEqual([
       'Supplier',
       'Order date',
       'Cargo-ready',
@@ -233,7 +247,11 @@ describe('the purchase orders list on a phone', () => {
       'Open',
       'Attention',
     ]);
-    expect(within(first).getAllByRole('definition').map((value) => value.textContent)).toEqual([
+    expect(
+      within(first)
+        .getAllByRole('definition')
+        .map((value) => value.textContent),
+    ).toEqual([
       'Acme Fasteners',
       '2026-09-01',
       '2026-10-01',
