@@ -21,7 +21,11 @@ const receivable = (po: string, sku: string, shipped: number, onPo = true) => ({
   on_po: onPo,
 });
 
-const LINES = [receivable('PO-1', 'BOLT-10', 80), receivable('PO-1', 'WASHER-10', 5, false), receivable('PO-2', 'NUT-10', 40)];
+const LINES = [
+  receivable('PO-1', 'BOLT-10', 80),
+  receivable('PO-1', 'WASHER-10', 5, false),
+  receivable('PO-2', 'NUT-10', 40),
+];
 
 const api = {
   'GET /api/Shipments': () => ({ shipments: [shipmentFixture({ Shipment: 'QS-1', 'Order Ref': ['PO-1', 'PO-2'] })] }),
@@ -85,7 +89,9 @@ describe('Receive on the shipment page', () => {
         ...api,
         [RECEIPT]: () => ({
           shipment: 'QS-1',
-          lines: [{ ...receivable('PO-1', 'BOLT-10', 80), received_qty: 72, reason: 'damaged', note: 'Crushed pallet' }],
+          lines: [
+            { ...receivable('PO-1', 'BOLT-10', 80), received_qty: 72, reason: 'damaged', note: 'Crushed pallet' },
+          ],
         }),
       },
     });
