@@ -116,7 +116,8 @@ describe('Receive on the shipment page', () => {
     expect(within(dialog).queryByText(/Give a reason/)).toBeNull();
     await userEvent.click(save);
     await waitFor(() => expect(calls.callsTo(RECEIVE)).toHaveLength(1));
-    expect((calls.callsTo(RECEIVE)[0]?.body as { lines: object[] }).lines[0]).toEqual({
+    const [sent] = calls.callsTo(RECEIVE) as [ApiCall];
+    expect((sent.body as { lines: object[] }).lines[0]).toEqual({
       po_number: 'PO-1',
       sku: 'BOLT-10',
       received_qty: 70,
