@@ -32,7 +32,7 @@ export function PoSearch({ value, onSearch }: { value: string; onSearch: (q: str
       value={text}
       onChange={(event) => setText(event.target.value)}
       placeholder="PO number, supplier or SKU"
-      sx={{ minWidth: { sm: 320 }, flex: { xs: 1, sm: 'none' } }}
+      sx={{ width: { xs: '100%', sm: 320 } }}
       slotProps={{
         htmlInput: { 'aria-label': 'Search purchase orders' },
         input: {
@@ -96,7 +96,7 @@ export function SupplierFilter({
       options={suppliers}
       value={value || null}
       onChange={(_event, next) => onChange((next ?? '').trim())}
-      sx={{ minWidth: 220, flex: { xs: 1, sm: 'none' } }}
+      sx={{ width: { xs: '100%', sm: 240 } }}
       renderInput={(params) => <TextField {...params} label="Supplier" />}
     />
   );

@@ -87,14 +87,18 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
         <Stack direction="row" spacing={2} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
-          <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {`Purchase order: ${po.po_number}`}
+          <Typography variant="h4" component="h1">
+            Purchase order:{' '}
+            {/* The number wraps onto the next line whole, breaking inside only when longer than a line. */}
+            <Box component="span" sx={{ display: 'inline-block', overflowWrap: 'anywhere' }}>
+              {po.po_number}
+            </Box>
           </Typography>
           <PoStatusChip status={po.status} />
           <PoExceptionBadges exceptions={po.exceptions} />
         </Stack>
         {mayShortClose ? (
-          <Button variant="outlined" color="warning" onClick={() => setIsClosing(true)}>
+          <Button variant="outlined" color="error" onClick={() => setIsClosing(true)}>
             Short-close
           </Button>
         ) : null}

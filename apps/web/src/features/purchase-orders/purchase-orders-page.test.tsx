@@ -198,13 +198,21 @@ describe('the purchase orders list', () => {
   });
 
   it('shows the loading state, then a failure with Retry', async () => {
+    let answer = () => {};
+    const answered = new Promise<void>((resolve) => {
+      answer = resolve;
+    });
     let fail = true;
     renderList({
       api: {
-        [LIST]: (call) => (fail ? new Answer(500, { message: 'boom' }) : listOf([PO_1])(call)),
+        [LIST]: async (call) => {
+          await answered;
+          return fail ? new Answer(500, { message: 'boom' }) : listOf([PO_1])(call);
+        },
       },
     });
     expect(await screen.findByRole('progressbar', { name: 'Loading purchase orders' })).toBeInTheDocument();
+    answer();
     expect(await screen.findByText('Failed to load the purchase orders. Please try again.')).toBeInTheDocument();
     fail = false;
     await userEvent.click(screen.getByRole('button', { name: 'Retry' }));

@@ -58,7 +58,7 @@ export function ShortCloseDialog({ poNumber, onClose }: { poNumber: string; onCl
         <Button onClick={onClose} disabled={shortClose.isPending}>
           Cancel
         </Button>
-        <Button variant="contained" color="warning" onClick={submit} disabled={!isValid || shortClose.isPending}>
+        <Button variant="contained" color="error" onClick={submit} disabled={!isValid || shortClose.isPending}>
           {shortClose.isPending ? 'Closing...' : 'Short-close'}
         </Button>
       </DialogActions>

@@ -52,7 +52,7 @@ function ReceiptRow({
       aria-label={`${line.po_number} ${line.sku}`}
       sx={{
         display: 'grid',
-        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1.2fr) 120px 160px minmax(0, 1fr)' },
+        gridTemplateColumns: { xs: 'minmax(0, 1fr)', sm: 'minmax(0, 1fr) 120px 180px minmax(0, 1fr)' },
         gap: 1.5,
         alignItems: 'start',
         py: 1.5,
@@ -75,23 +75,28 @@ function ReceiptRow({
       </Box>
       <TextField
         size="small"
-        label={`Received ${line.sku}`}
+        // Seen beside its SKU; heard with it.
+        label="Received"
         type="number"
         value={values.quantity}
         onChange={(event) => onChange({ ...values, quantity: event.target.value })}
         error={errors.quantity !== undefined}
         helperText={errors.quantity}
-        slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric' } }}
+        slotProps={{ htmlInput: { min: 0, step: 1, inputMode: 'numeric', 'aria-label': `Received ${line.sku}` } }}
       />
       <TextField
         select
         size="small"
-        label={`Reason for ${line.sku}`}
+        label="Reason"
         value={values.reason}
         onChange={(event) => onChange({ ...values, reason: event.target.value as ReceiptRowValues['reason'] })}
         error={errors.reason !== undefined}
         helperText={errors.reason}
-        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        slotProps={{
+          select: { native: true },
+          inputLabel: { shrink: true },
+          htmlInput: { 'aria-label': `Reason for ${line.sku}` },
+        }}
       >
         <option value="">No difference</option>
         {RECEIPT_REASONS.map((reason) => (
@@ -102,10 +107,10 @@ function ReceiptRow({
       </TextField>
       <TextField
         size="small"
-        label={`Note for ${line.sku}`}
+        label="Note"
         value={values.note}
         onChange={(event) => onChange({ ...values, note: event.target.value })}
-        slotProps={{ htmlInput: { maxLength: 1000 } }}
+        slotProps={{ htmlInput: { maxLength: 1000, 'aria-label': `Note for ${line.sku}` } }}
       />
     </Box>
   );
