@@ -92,7 +92,7 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
         .toEqual([page.url(), null]);
     }
     // Fourteen screens, axe on each: over a minute alone on a loaded machine.
-  }, 150_000);
+  }, 180_000);
 
   test('signed in as an Admin: every control the Tab key reaches shows a ring of 2 px at 3:1', async () => {
     const { page, lineItem } = await signedInAdmin(width);
@@ -108,7 +108,7 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
       });
       await expectFocusRingsAlongTab(page, 12);
     }
-  }, 150_000);
+  }, 180_000);
 
   test('signed out: the sign-in, registration and password screens', async () => {
     const page = await (await openContext(browser, { viewport: { width, height: 900 } })).newPage();
