@@ -63,6 +63,9 @@ export type LineItemRow = {
   was?: Partial<Record<ColumnKey, string>>;
 };
 
+/** The accessible name of the link from a row's PO # to its purchase order's page. */
+export const purchaseOrderLinkLabel = (poNumber: string) => `Purchase order ${poNumber}`;
+
 /** The name of the value that carries a row's `was`, after its columns, when the query asks for one. */
 export const WAS_NAME = 'was';
 

@@ -35,6 +35,8 @@ export const paths = {
   lineItemOf: ({ title, related_shipment }: Pick<LineItem, 'title' | 'related_shipment'>) =>
     `/line-item/${encodeURIComponent(title)}?${new URLSearchParams({ shipment: related_shipment })}`,
   shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
+  /** A purchase order's page, by its number (a line item's title). */
+  purchaseOrder: (poNumber: string) => `/purchase-orders/${encodeURIComponent(poNumber)}`,
 } as const;
 
 /**
