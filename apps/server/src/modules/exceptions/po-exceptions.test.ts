@@ -2,13 +2,7 @@ import type { FollowsResponse, NotificationsResponse } from '@quayside/domain/al
 import { type ExceptionSummaryResponse, exceptionBadgeText } from '@quayside/domain/exceptions';
 import { decodeRows, type LineItemRow } from '@quayside/domain/line-item-row';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
-import {
-  PO_EXCEPTION_KINDS,
-  PurchaseOrderInput,
-  type ReceiptRequest,
-  reconcilePurchaseOrder,
-} from '@quayside/domain/purchase-orders';
-import { sql } from 'drizzle-orm';
+import { PO_EXCEPTION_KINDS, type ReceiptRequest, reconcilePurchaseOrder } from '@quayside/domain/purchase-orders';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
@@ -16,9 +10,6 @@ import { insertShipment } from '../../testing/fixtures.ts';
 import { startHttpsReceiver } from '../../testing/https-receiver.ts';
 import { startSmtpPeer } from '../../testing/smtp-peer.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
-import { withWrite } from '../../write/with-write.ts';
-import { savePurchaseOrders } from '../purchase-orders/purchase-order-writes.ts';
-import { recordReceipt } from '../purchase-orders/receipt-writes.ts';
 import { sweepExceptions } from './exception-sweep.ts';
 import { movableClock } from './exceptions-fixture.ts';
 
@@ -47,8 +38,6 @@ afterAll(async () => {
   await smtp.close();
 });
 
-const ACTOR = { personId: null, email: 'po-exceptions-test', source: 'api' };
-
 const call = async (token: string, method: 'GET' | 'POST', url: string, payload?: unknown) => {
   const response = await t.app.inject({ method, url, headers: bearer(token), ...(payload ? { payload } : {}) });
   expect(response.statusCode, response.body).toBe(200);
@@ -73,19 +62,13 @@ const badgesOf = async (po: string, kinds: readonly string[]) => {
   return (row?.exceptions ?? []).filter(isPoKind).map((kind) => exceptionBadgeText(kind, row?.exception_facts));
 };
 
-const savePo = (fields: Record<string, unknown>) =>
-  withWrite(t.db, ACTOR, (write) =>
-    savePurchaseOrders(write, [PurchaseOrderInput.parse(fields)], { removeAbsentLines: true, source: 'api' }),
-  );
-const receive = (shipment: { id: number; shipment: string }, lines: ReceiptRequest['lines']) =>
-  withWrite(t.db, ACTOR, (write) => recordReceipt(write, shipment, lines, 'api'));
-/** An Admin's short-close, as the write door sees it: the PO's own field changed. */
+/** An Admin's calls: a PO saved, a shipment received, a PO short-closed. */
+const savePo = (fields: Record<string, unknown>) => call(admin, 'POST', '/api/PurchaseOrders', fields);
+const receive = (shipment: { shipment: string }, lines: ReceiptRequest['lines']) =>
+  call(admin, 'POST', `/api/Receipts?shipment=${encodeURIComponent(shipment.shipment)}`, { lines });
 const shortClose = (po: string) =>
-  withWrite(t.db, ACTOR, async (write) => {
-    await write.tx.execute(
-      sql`update purchase_orders set short_closed_at = now(), short_closed_reason = 'Supplier out of stock' where po_number = ${po}`,
-    );
-    await write.purchaseOrdersChanged([po]);
+  call(admin, 'POST', `/api/PurchaseOrders/short-close?po=${encodeURIComponent(po)}`, {
+    reason: 'Supplier out of stock',
   });
 const shipmentSave = (fields: Record<string, unknown>, id: string) =>
   call(admin, 'POST', `/api/Shipments?id=${encodeURIComponent(id)}`, [fields]);
