@@ -38,6 +38,7 @@ export const paths = {
   /** The purchase orders' list; its search, chips, sort and page are in the query string. */
   purchaseOrders: '/purchase-orders',
   purchaseOrderPattern: '/purchase-orders/:id',
+  /** A purchase order's page, by its number (a line item's title). */
   purchaseOrder: (poNumber: string) => `/purchase-orders/${encodeURIComponent(poNumber)}`,
 } as const;
 

@@ -12,7 +12,7 @@ import type {
   VolumeResponse,
 } from '@quayside/domain/analytics';
 import { csvLine } from '@quayside/domain/csv';
-import { EXCEPTION_KINDS, EXCEPTION_LABELS } from '@quayside/domain/exceptions';
+import { EXCEPTION_LABELS, SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import type { SupplierFigures, SupplierScorecardResponse } from '@quayside/domain/purchase-order-analytics';
 import { exceptionsOnDashboard } from './dashboard-links.ts';
 
@@ -161,10 +161,10 @@ export function documentTimelinessTable(response: DocumentTimelinessResponse): F
 /** A row per forwarder, a column per kind; each count links to the dashboard listing those line items. */
 export function openExceptionsTable(response: OpenExceptionsResponse, query: AnalyticsQuery): FigureTable {
   return {
-    columns: ['Forwarder', ...EXCEPTION_KINDS.map((kind) => EXCEPTION_LABELS[kind]), 'Any'],
+    columns: ['Forwarder', ...SHIPMENT_EXCEPTION_KINDS.map((kind) => EXCEPTION_LABELS[kind]), 'Any'],
     rows: response.byForwarder.map((row) => [
       row.forwarder,
-      ...EXCEPTION_KINDS.map((kind) => {
+      ...SHIPMENT_EXCEPTION_KINDS.map((kind) => {
         const count = row.counts[kind] ?? 0;
         return count === 0 ? count : { text: String(count), href: exceptionsOnDashboard(query, kind, row.forwarder) };
       }),
@@ -175,7 +175,7 @@ export function openExceptionsTable(response: OpenExceptionsResponse, query: Ana
 
 /** Line items with each kind, over every forwarder the user sees. */
 export const exceptionTotals = (response: OpenExceptionsResponse) =>
-  EXCEPTION_KINDS.map((kind) => ({
+  SHIPMENT_EXCEPTION_KINDS.map((kind) => ({
     kind,
     count: response.byForwarder.reduce((sum, row) => sum + (row.counts[kind] ?? 0), 0),
   }));
