@@ -70,6 +70,8 @@ export const RECEIPT_REASON_LABELS: Record<ReceiptReason, string> = {
 export const PO_NOT_FOUND = 'Purchase order not found';
 export const PO_ALREADY_CLOSED = 'This purchase order is already closed.';
 export const PO_SHORT_CLOSED = 'Purchase order short-closed.';
+export const PO_SAVED_MEANWHILE =
+  'Someone saved a purchase order of this number at the same moment. Load it again and make your change there.';
 export const RECEIPT_RECORDED = 'Receipt recorded.';
 export const PURCHASE_ORDERS_FORBIDDEN = 'Only an administrator can change purchase orders and receipts.';
 export const RECEIPTS_FORBIDDEN = 'Only staff can see what a shipment’s receipt recorded.';

@@ -1,7 +1,12 @@
-import type { PurchaseOrderInput, PurchaseOrderLineInput } from '@quayside/domain/purchase-orders';
+import {
+  PO_SAVED_MEANWHILE,
+  type PurchaseOrderInput,
+  type PurchaseOrderLineInput,
+} from '@quayside/domain/purchase-orders';
 import { sql } from 'drizzle-orm';
 import { idArray, insertMany, textArray } from '../../db/array-parameters.ts';
 import { purchaseOrderHistory, purchaseOrderLines, purchaseOrders } from '../../db/schema.ts';
+import { AppError } from '../../errors.ts';
 import type { Write } from '../../write/with-write.ts';
 
 // Creating and amending purchase orders, for POST /api/PurchaseOrders and the PO import alike: a
@@ -79,7 +84,10 @@ export async function savePurchaseOrders(
   if (newHeaders.length > 0) {
     const created = await write.tx.execute<{ id: number; po_number: string }>(sql`
       ${insertMany(purchaseOrders, ['po_number', ...HEADER_FIELDS], newHeaders)}
+      on conflict (po_number) do nothing
       returning id::int as id, po_number`);
+    // Another write created one of them since it was looked up: this one says so rather than failing.
+    if (created.rows.length < newHeaders.length) throw new AppError('conflict', PO_SAVED_MEANWHILE);
     for (const row of created.rows) {
       stored.set(row.po_number, { id: row.id, po_number: row.po_number } as StoredHeader);
       outcomes.set(row.po_number, 'created');
