@@ -44,18 +44,26 @@ BEGIN
          coalesce(r.received, 0), coalesce(r.short, 0), r.received_on
   FROM carried c FULL JOIN received r ON r.po_number = c.po_number AND r.sku = c.sku;
 
+  -- Joins, never a subquery per row: over 10,000 POs at once (a bulk load, an import) a correlated
+  -- scan of po_sync_figures per line or per PO is quadratic (minutes); joined, it is hashed once.
+  -- po_sync_figures has one row per (PO, SKU).
   UPDATE purchase_order_lines l
   SET (booked_qty, shipped_qty, arrived_qty, received_qty, short_qty, last_received_on) = (
-    SELECT coalesce(sum(f.booked), 0), coalesce(sum(f.shipped), 0), coalesce(sum(f.arrived), 0),
-           coalesce(sum(f.received), 0), coalesce(sum(f.short), 0), max(f.received_on)
-    FROM po_sync_figures f WHERE f.po_number = po.po_number AND f.sku = l.sku)
-  FROM purchase_orders po
-  WHERE po.po_number = ANY(numbers) AND l.purchase_order_id = po.id;
+    x.booked, x.shipped, x.arrived, x.received, x.short, x.received_on)
+  FROM (
+    SELECT ol.id, coalesce(f.booked, 0) AS booked, coalesce(f.shipped, 0) AS shipped, coalesce(f.arrived, 0) AS arrived,
+           coalesce(f.received, 0) AS received, coalesce(f.short, 0) AS short, f.received_on
+    FROM purchase_orders po
+    JOIN purchase_order_lines ol ON ol.purchase_order_id = po.id
+    LEFT JOIN po_sync_figures f ON f.po_number = po.po_number AND f.sku = ol.sku
+    WHERE po.po_number = ANY(numbers)
+  ) x
+  WHERE l.id = x.id;
 
   UPDATE purchase_orders po
   SET line_count = t.line_count, ordered_qty = t.ordered, booked_qty = t.booked, shipped_qty = t.shipped,
       arrived_qty = t.arrived, received_qty = t.received, open_qty = t.open, over_shipped_qty = t.over,
-      short_qty = t.short + u.short, unknown_skus = u.skus,
+      short_qty = t.short + coalesce(u.short, 0), unknown_skus = coalesce(u.skus, 0),
       status = CASE
         WHEN po.short_closed_at IS NOT NULL THEN 'short_closed'
         WHEN t.line_count > 0 AND t.all_received THEN 'received'
@@ -65,7 +73,7 @@ BEGIN
       overdue_from = t.overdue_from,
       booking_due = CASE WHEN t.unbooked THEN po.cargo_ready_date END,
       first_departed_on = d.first_departed_on,
-      last_received_on = (SELECT max(f.received_on) FROM po_sync_figures f WHERE f.po_number = po.po_number),
+      last_received_on = u.received_on,
       search = lower(po.po_number || ' ' || po.supplier || coalesce(' ' || t.skus, ''))
   FROM purchase_orders p
   CROSS JOIN LATERAL (
@@ -82,12 +90,15 @@ BEGIN
            string_agg(l.sku, ' ' ORDER BY l.line_number) AS skus
     FROM purchase_order_lines l WHERE l.purchase_order_id = p.id
   ) t
-  CROSS JOIN LATERAL (
-    SELECT count(*)::int AS skus, coalesce(sum(f.short), 0) AS short
+  LEFT JOIN (
+    -- Per PO: the SKUs carried or received that it does not order, their short, the last receipt.
+    SELECT f.po_number, (count(*) FILTER (WHERE l.id IS NULL))::int AS skus,
+           coalesce(sum(f.short) FILTER (WHERE l.id IS NULL), 0) AS short, max(f.received_on) AS received_on
     FROM po_sync_figures f
-    WHERE f.po_number = p.po_number
-      AND NOT EXISTS (SELECT 1 FROM purchase_order_lines l WHERE l.purchase_order_id = p.id AND l.sku = f.sku)
-  ) u
+    JOIN purchase_orders fp ON fp.po_number = f.po_number
+    LEFT JOIN purchase_order_lines l ON l.purchase_order_id = fp.id AND l.sku = f.sku
+    GROUP BY f.po_number
+  ) u ON u.po_number = p.po_number
   CROSS JOIN LATERAL (
     SELECT min((coalesce(s.atd, s.ata) AT TIME ZONE 'UTC')::date) AS first_departed_on
     FROM line_items li JOIN shipments s ON s.id = li.shipment_id
