@@ -48,7 +48,8 @@ export const PO_EXCEPTION_LABELS: Record<PoExceptionKind, string> = {
   po_unknown_sku: 'Unknown SKU shipped',
 };
 export const PO_EXCEPTION_DEFINITIONS: Record<PoExceptionKind, string> = {
-  po_overdue: 'A line’s requested date (else the PO’s requested delivery date) has passed and part of it is not shipped.',
+  po_overdue:
+    'A line’s requested date (else the PO’s requested delivery date) has passed and part of it is not shipped.',
   po_not_booked: 'The cargo-ready date has passed and part of an ordered quantity is neither booked nor shipped.',
   po_received_short: 'A shipment was received with less of a SKU than it carried.',
   po_over_shipped: 'More of a SKU was shipped than the PO orders.',
@@ -158,7 +159,11 @@ export const PurchaseOrderInput = PurchaseOrderHeaderInput.extend({
   const numbers = new Set<number>();
   po.lines.forEach((line, index) => {
     if (numbers.has(line.line_number))
-      context.addIssue({ code: 'custom', path: ['lines', index, 'line_number'], message: lineNumberTwice(line.line_number) });
+      context.addIssue({
+        code: 'custom',
+        path: ['lines', index, 'line_number'],
+        message: lineNumberTwice(line.line_number),
+      });
     numbers.add(line.line_number);
     const first = bySku.get(line.sku);
     if (first !== undefined)
@@ -220,13 +225,17 @@ const commaList = <T extends string>(name: string, values: readonly T[]) =>
     });
 
 export const PurchaseOrderListQuery = z.strictObject({
-  q: plainText(200, 'Search must be at most 200 characters.').optional().describe('PO number, supplier or SKU contains'),
-  chip: commaList('chip', PO_CHIPS).optional().describe(`Any of: ${PO_CHIPS.join(', ')}`),
-  exception: commaList('exception', PO_EXCEPTION_KINDS).optional().describe(`Any of: ${PO_EXCEPTION_KINDS.join(', ')}`),
+  q: plainText(200, 'Search must be at most 200 characters.')
+    .optional()
+    .describe('PO number, supplier or SKU contains'),
+  chip: commaList('chip', PO_CHIPS)
+    .optional()
+    .describe(`Any of: ${PO_CHIPS.join(', ')}`),
+  exception: commaList('exception', PO_EXCEPTION_KINDS)
+    .optional()
+    .describe(`Any of: ${PO_EXCEPTION_KINDS.join(', ')}`),
   supplier: plainText(MAX_PO_TEXT).optional().describe('Only this supplier'),
-  sort: z
-    .enum(PO_SORT_KEYS, { error: `sort is one of ${PO_SORT_KEYS.join(', ')}.` })
-    .default('po_number'),
+  sort: z.enum(PO_SORT_KEYS, { error: `sort is one of ${PO_SORT_KEYS.join(', ')}.` }).default('po_number'),
   direction: z.enum(['asc', 'desc'], { error: 'direction is asc or desc.' }).default('asc'),
   page: pageParam.default(1),
   pageSize: pageSizeParam.default(PAGE_SIZES[0]),
@@ -347,7 +356,8 @@ export function reconcilePurchaseOrder(po: {
   let overdue_from: string | null = null;
   for (const line of po.lines) {
     const due = line.requested_date ?? po.requested_delivery_date;
-    if (due !== null && lines.get(line.sku)!.open > 0 && (overdue_from === null || due < overdue_from)) overdue_from = due;
+    if (due !== null && (lines.get(line.sku)?.open ?? 0) > 0 && (overdue_from === null || due < overdue_from))
+      overdue_from = due;
   }
   const unbooked = all.some((line) => line.ordered > line.booked + line.shipped);
   const booking_due = unbooked ? po.cargo_ready_date : null;

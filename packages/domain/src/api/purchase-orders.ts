@@ -74,7 +74,7 @@ export const PURCHASE_ORDER_CALLS = {
     path: '/api/Receipts',
     tag,
     who: 'staff',
-    summary: "What a shipment carries that can be received, and what was received",
+    summary: 'What a shipment carries that can be received, and what was received',
     description: 'Per PO and SKU: the quantity the shipment carries and, once received, the quantity and reason.',
     query: ShipmentQuery,
     response: ReceiptResponse,

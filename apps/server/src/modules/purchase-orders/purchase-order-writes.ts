@@ -72,7 +72,8 @@ export async function savePurchaseOrders(
     from purchase_order_lines
     where purchase_order_id = any(${idArray(headers.rows.map((row) => row.id))})`);
   const storedLines = new Map<number, StoredLine[]>();
-  for (const line of lineRows.rows) storedLines.set(line.purchase_order_id, [...(storedLines.get(line.purchase_order_id) ?? []), line]);
+  for (const line of lineRows.rows)
+    storedLines.set(line.purchase_order_id, [...(storedLines.get(line.purchase_order_id) ?? []), line]);
 
   const newHeaders = orders.filter((order) => !stored.has(order.po_number));
   if (newHeaders.length > 0) {
@@ -102,12 +103,15 @@ export async function savePurchaseOrders(
   });
 
   for (const order of orders) {
-    const header = stored.get(order.po_number)!;
+    const header = stored.get(order.po_number);
+    if (header === undefined) throw new Error(`PO ${order.po_number} was neither found nor created`);
     const isNew = outcomes.get(order.po_number) === 'created';
     const before = storedLines.get(header.id) ?? [];
     const changes: string[] = [];
     if (isNew) {
-      history.push(entry(header.id, 'created', `Created with ${order.lines.length} line${order.lines.length === 1 ? '' : 's'}`));
+      history.push(
+        entry(header.id, 'created', `Created with ${order.lines.length} line${order.lines.length === 1 ? '' : 's'}`),
+      );
     } else {
       const moved = HEADER_FIELDS.filter((field) => (header[field] ?? null) !== (order[field] ?? null));
       if (moved.length > 0) {
@@ -125,7 +129,11 @@ export async function savePurchaseOrders(
       byNumber.delete(line.line_number);
       if (old === undefined || old.sku !== line.sku) {
         if (old !== undefined) lineIdsToRemove.push(old.id);
-        linesToAdd.push({ ...line, unit_price: line.unit_price === null ? null : String(line.unit_price), purchase_order_id: header.id });
+        linesToAdd.push({
+          ...line,
+          unit_price: line.unit_price === null ? null : String(line.unit_price),
+          purchase_order_id: header.id,
+        });
         if (!isNew) {
           const summary =
             old === undefined
@@ -156,7 +164,13 @@ export async function savePurchaseOrders(
     if (isNew) write.audit({ action: 'create', entity: 'purchase_order', entityId: order.po_number, after: order });
     else if (changes.length > 0) {
       outcomes.set(order.po_number, 'updated');
-      write.audit({ action: 'update', entity: 'purchase_order', entityId: order.po_number, before: { changes }, after: order });
+      write.audit({
+        action: 'update',
+        entity: 'purchase_order',
+        entityId: order.po_number,
+        before: { changes },
+        after: order,
+      });
     } else outcomes.set(order.po_number, 'unchanged');
   }
 
@@ -178,13 +192,26 @@ export async function savePurchaseOrders(
     await write.tx.execute(
       insertMany(
         purchaseOrderLines,
-        ['purchase_order_id', 'line_number', 'sku', 'description', 'ordered_qty', 'unit', 'unit_price', 'requested_date'],
+        [
+          'purchase_order_id',
+          'line_number',
+          'sku',
+          'description',
+          'ordered_qty',
+          'unit',
+          'unit_price',
+          'requested_date',
+        ],
         linesToAdd,
       ),
     );
   if (history.length > 0)
     await write.tx.execute(
-      insertMany(purchaseOrderHistory, ['purchase_order_id', 'kind', 'actor_email', 'source', 'summary', 'line_number'], history),
+      insertMany(
+        purchaseOrderHistory,
+        ['purchase_order_id', 'kind', 'actor_email', 'source', 'summary', 'line_number'],
+        history,
+      ),
     );
   await write.purchaseOrdersChanged(
     [...outcomes].filter(([, outcome]) => outcome !== 'unchanged').map(([number]) => number),

@@ -61,8 +61,7 @@ export async function recordReceipt(
   lines.forEach((line, index) => {
     const key = `${line.po_number}\u0001${line.sku}`;
     const what = carried.get(key);
-    if (what === undefined)
-      throw refused(receiptNotCarried(line.po_number, line.sku), index, 'sku');
+    if (what === undefined) throw refused(receiptNotCarried(line.po_number, line.sku), index, 'sku');
     if (seen.has(key)) throw refused(`${line.sku} of PO ${line.po_number} is listed twice.`, index, 'sku');
     seen.add(key);
     if (line.reason === null && line.received_qty > what.shipped_qty)
@@ -87,7 +86,8 @@ export async function recordReceipt(
   const idOf = new Map(poIds.rows.map((row) => [row.po_number, row.id]));
   const history: (typeof purchaseOrderHistory.$inferInsert)[] = [];
   for (const line of lines) {
-    const before = carried.get(`${line.po_number}\u0001${line.sku}`)!;
+    const before = carried.get(`${line.po_number}\u0001${line.sku}`);
+    if (before === undefined) continue; // refused above
     write.audit({
       action: before.received_qty === null ? 'create' : 'update',
       entity: 'receipt',
@@ -97,7 +97,8 @@ export async function recordReceipt(
     });
     const poId = idOf.get(line.po_number);
     if (poId === undefined) continue;
-    const why = line.reason === null ? '' : ` (${RECEIPT_REASON_LABELS[line.reason]}${line.note ? `: ${line.note}` : ''})`;
+    const why =
+      line.reason === null ? '' : ` (${RECEIPT_REASON_LABELS[line.reason]}${line.note ? `: ${line.note}` : ''})`;
     const was = before.received_qty === null ? '' : `, was ${before.received_qty}`;
     history.push({
       purchase_order_id: poId,
@@ -110,7 +111,10 @@ export async function recordReceipt(
   }
   if (history.length > 0)
     await write.tx.execute(
-      insertMany(purchaseOrderHistory, ['purchase_order_id', 'kind', 'actor_email', 'source', 'summary', 'shipment_id'], history),
+      insertMany(
+        purchaseOrderHistory,
+        ['purchase_order_id', 'kind', 'actor_email', 'source', 'summary', 'shipment_id'],
+        history,
+      ),
     );
 }
-
