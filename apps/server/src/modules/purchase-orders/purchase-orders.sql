@@ -58,7 +58,10 @@ BEGIN
     LEFT JOIN po_sync_figures f ON f.po_number = po.po_number AND f.sku = ol.sku
     WHERE po.po_number = ANY(numbers)
   ) x
-  WHERE l.id = x.id;
+  -- A line whose figures stay is not written again (most of a PO's lines, when one shipment moves).
+  WHERE l.id = x.id
+    AND (l.booked_qty, l.shipped_qty, l.arrived_qty, l.received_qty, l.short_qty, l.last_received_on)
+      IS DISTINCT FROM (x.booked, x.shipped, x.arrived, x.received, x.short, x.received_on);
 
   UPDATE purchase_orders po
   SET line_count = t.line_count, ordered_qty = t.ordered, booked_qty = t.booked, shipped_qty = t.shipped,
@@ -97,6 +100,9 @@ BEGIN
     FROM po_sync_figures f
     JOIN purchase_orders fp ON fp.po_number = f.po_number
     LEFT JOIN purchase_order_lines l ON l.purchase_order_id = fp.id AND l.sku = f.sku
+    -- Named, so the POs are found by their index: po_sync_figures is never analysed, and a
+    -- guess of its size once hashed every PO (9 ms at 10,000 POs, a save's whole budget at 100,000).
+    WHERE fp.po_number = ANY(numbers)
     GROUP BY f.po_number
   ) u ON u.po_number = p.po_number
   CROSS JOIN LATERAL (
