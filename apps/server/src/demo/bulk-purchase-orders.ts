@@ -68,6 +68,8 @@ export async function generatePurchaseOrders(
            hashint8extended(b.n * 64 + min(p.id) % 64, ${seed}) as h
     from bulk_po b join line_items li on li.title = b.po_number join parts p on p.line_item_id = li.id
     group by b.po_number, b.n, p.part_number`);
+  await tx.execute(sql`create index on bulk_po_carried (po_number)`);
+  await tx.execute(sql`analyze bulk_po_carried`);
 
   // Receipts first: no PO exists yet, so their triggers mark nothing, and the sync below counts them.
   const received = await tx.execute(sql`
@@ -102,7 +104,8 @@ export async function generatePurchaseOrders(
     await tx.execute<{ lines: number; orders: number }>(sql`
       select count(*) filter (where k <= 20 and (k = 1 or abs(h) % 100 >= 7))::int as lines,
              (select count(*)::int from bulk_po b
-              where abs(b.h) % 5 >= 2 or b.po_number not in (select po_number from bulk_po_carried)) as orders
+              left join (select distinct po_number from bulk_po_carried) c using (po_number)
+              where abs(b.h) % 5 >= 2 or c.po_number is null) as orders
       from bulk_po_carried`)
   ).rows[0] ?? { lines: 0, orders: 0 };
   const total = Number(created.rowCount ?? 0) * options.linesPerOrder;
