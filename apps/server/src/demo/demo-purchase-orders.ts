@@ -95,7 +95,12 @@ export async function seedPurchaseOrders(write: Write, prefix: string, now: Date
   const shortCloseCandidates: string[] = [];
   [...byTitle.values()].forEach((carried, index) => {
     const kind: Kind = receivedTitles.has(carried.title) ? 'exact' : kindOf(index, carried);
-    if (kind === 'extra_line' && carried.departed && shortCloseCandidates.length < SHORT_CLOSED)
+    if (
+      kind === 'extra_line' &&
+      carried.departed &&
+      carried.skus.size > 0 &&
+      shortCloseCandidates.length < SHORT_CLOSED
+    )
       shortCloseCandidates.push(carried.title);
     orders.push(orderOf(carried, kind, index, today));
   });
