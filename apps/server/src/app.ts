@@ -29,6 +29,7 @@ import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
+import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
 import { registerOrganisationSettingsRoutes } from './modules/settings/organisation-settings.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
@@ -133,6 +134,7 @@ export async function buildApp(
     registerWebhookRoutes(api, db);
     registerOrganisationSettingsRoutes(api, db);
     registerPartRoutes(api, db);
+    registerPurchaseOrderRoutes(api, db, config.clock);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, documentStore);

@@ -63,6 +63,17 @@ beforeAll(async () => {
     })
     .returning();
   REAL.documentId = document?.id ?? '';
+  const po = await t.app.inject({
+    method: 'POST',
+    url: '/api/PurchaseOrders',
+    headers: bearer(adminToken),
+    payload: {
+      po_number: REAL.po,
+      supplier: 'Fuzz Supplies',
+      lines: REAL.parts.map((sku, index) => ({ line_number: index + 1, sku, ordered_qty: 5 })),
+    },
+  });
+  if (po.statusCode !== 200) throw new Error(`the fixture's purchase order was not saved: ${po.body}`);
 }, 120_000);
 
 /** Cases run, by route and by outcome: the closing note quotes them. */
@@ -90,6 +101,10 @@ const FINGERPRINTED = [
   ['saved_views', 'id'],
   ['saved_view_defaults', 'person_id'],
   ['saved_view_settings', 'id'],
+  ['purchase_orders', 'id'],
+  ['purchase_order_lines', 'id'],
+  ['purchase_order_history', 'id'],
+  ['receipts', 'shipment_id, po_number, sku'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
   ([table, key]) => `(select string_agg(md5(r::text), ',' order by ${key}) from ${table} r)`,
@@ -961,6 +976,72 @@ const followHowRefusals: Refusals = {
   channel: fc.constantFrom('pigeon', 'EMAIL', '', 1, true, [], {}),
 };
 
+const poLine = (fields: Record<string, unknown>) => ({ line_number: 1, sku: 'P-1', ordered_qty: 1, ...fields });
+const brokenPurchaseOrder = brokenObject(
+  {
+    po_number: fc.oneof(fc.constant('PO-FZ-NEW'), fc.constant(REAL.po)),
+    supplier: plausibleText.map((text) => text.slice(0, 200)),
+    order_date: fc.constantFrom('2026-01-01', null, ''),
+    currency: fc.constantFrom('EUR', ''),
+    lines: fc.constant([poLine({})]),
+  },
+  {
+    po_number: refusedText(200),
+    supplier: refusedText(200, { blank: false }),
+    order_date: fc.constantFrom('2026-02-30', '01/02/2026', 20260101, true, 'yesterday', '2026-1-1'),
+    requested_delivery_date: fc.constantFrom('2026-13-01', 'soon', 1, {}),
+    currency: fc.constantFrom('EURO', 1, null, 'a\u0000b'),
+    lines: fc.oneof(
+      fc.constantFrom(
+        [],
+        [poLine({ ordered_qty: -1 })],
+        [poLine({ ordered_qty: 1.5 })],
+        [poLine({ ordered_qty: '5' })],
+        [poLine({ ordered_qty: 1e10 })],
+        [poLine({}), poLine({ line_number: 2 })],
+        [poLine({}), poLine({ sku: 'P-2' })],
+        [poLine({ line_number: 0 })],
+        [poLine({ unit_price: -1 })],
+        [poLine({ requested_date: '2026-02-30' })],
+        [poLine({ sku: '' })],
+        [poLine({ sku: 'a\u0000b' })],
+        [{ sku: 'P-1', ordered_qty: 1 }],
+        'P-1',
+        null,
+        {},
+      ),
+      fc.constant(Array.from({ length: 1001 }, (_, index) => poLine({ line_number: index + 1, sku: `S-${index}` }))),
+    ),
+  },
+  ['po_number', 'lines'],
+);
+
+const receiptLine = (fields: Record<string, unknown>) => ({
+  po_number: REAL.po,
+  sku: 'P-1',
+  received_qty: 1,
+  ...fields,
+});
+const refusedReceiptLines = fc.oneof(
+  fc.constantFrom(
+    [],
+    [receiptLine({ received_qty: 2 })],
+    [receiptLine({ received_qty: 0 })],
+    [receiptLine({ sku: 'NOT-CARRIED' })],
+    [receiptLine({ po_number: 'PO-OTHER' })],
+    [receiptLine({}), receiptLine({})],
+    [receiptLine({ received_qty: -1, reason: 'short' })],
+    [receiptLine({ received_qty: 1.5, reason: 'other' })],
+    [receiptLine({ reason: 'lost' })],
+    [receiptLine({ note: 'x'.repeat(1001) })],
+    [{ po_number: REAL.po, received_qty: 1 }],
+    'P-1',
+    null,
+    {},
+  ),
+  fc.constant(Array.from({ length: 1001 }, () => receiptLine({}))),
+);
+
 const CASES: Entry[] = [
   // People.
   {
@@ -1788,6 +1869,96 @@ const CASES: Entry[] = [
         fc.constant<MultipartDefect>('none'),
       ),
       jsonRequest('POST', fc.constant('/api/Import'), jsonBody(junkValue)),
+    ),
+  },
+  // Purchase orders and receipts.
+  {
+    route: 'GET /api/PurchaseOrders',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({
+        q: nastyText,
+        chip: fc.oneof(fc.constantFrom('open', 'overdue,short', 'sunk', ',,', 'OPEN', 'open,sunk'), nastyText),
+        exception: fc.oneof(fc.constantFrom('po_overdue', 'po_overdue,po_unknown_sku', 'late_arrival', ''), nastyText),
+        supplier: fc.oneof(fc.constantFrom('Fuzz Supplies', 'Nobody Ltd', ''), nastyText),
+        sort: fc.oneof(fc.constantFrom('po_number', 'open_qty', 'status', 'price', ''), nastyText),
+        direction: fc.constantFrom('asc', 'desc', 'up', ''),
+        page: numberText,
+        pageSize: numberText,
+      }).map((query) => `/api/PurchaseOrders${query}`),
+    ),
+  },
+  {
+    route: 'GET /api/PurchaseOrders/detail',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({ po: fc.oneof(fc.constant(REAL.po), nastyText) }).map(
+        (query) => `/api/PurchaseOrders/detail${query}`,
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/PurchaseOrders',
+    kind: 'write',
+    // Every PO sent has a refused field or lacks a required one: negative, fractional, a SKU or a line twice.
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/PurchaseOrders'),
+      jsonBody(
+        fc.oneof(
+          { weight: 6, arbitrary: brokenPurchaseOrder },
+          { weight: 1, arbitrary: fc.array(brokenPurchaseOrder, { maxLength: 2 }) },
+          { weight: 1, arbitrary: junkValue },
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/PurchaseOrders/short-close',
+    kind: 'write',
+    // The fixture's PO with a refused reason, or a PO that does not exist with any body.
+    requests: fc.oneof(
+      jsonRequest(
+        'POST',
+        fc.constant(`/api/PurchaseOrders/short-close?po=${REAL.po}`),
+        jsonBody(
+          brokenObject({ reason: fc.constant('The supplier stopped') }, { reason: refusedText(1000) }, ['reason']),
+        ),
+      ),
+      jsonRequest(
+        'POST',
+        queryParameters({ po: unknownText }).map((query) => `/api/PurchaseOrders/short-close${query}`),
+        jsonBody(fc.oneof(fc.constant({ reason: 'The supplier stopped' }), junkValue)),
+      ),
+    ),
+  },
+  {
+    route: 'GET /api/Receipts',
+    kind: 'read',
+    requests: getRequest(queryParameters({ shipment: shipmentText }).map((query) => `/api/Receipts${query}`)),
+  },
+  {
+    route: 'POST /api/Receipts',
+    kind: 'write',
+    // The fixture's shipment with refused lines (above or below what was shipped without a reason,
+    // not carried, twice, negative, fractional), or a shipment that does not exist with any body.
+    requests: fc.oneof(
+      jsonRequest(
+        'POST',
+        fc.constant(`/api/Receipts?shipment=${REAL.shipment}`),
+        jsonBody(
+          brokenObject(
+            { lines: fc.constant([{ po_number: REAL.po, sku: 'P-1', received_qty: 1 }]) },
+            { lines: refusedReceiptLines },
+            ['lines'],
+          ),
+        ),
+      ),
+      jsonRequest(
+        'POST',
+        queryParameters({ shipment: unknownText }).map((query) => `/api/Receipts${query}`),
+        jsonBody(fc.oneof(fc.constant({ lines: [{ po_number: REAL.po, sku: 'P-1', received_qty: 1 }] }), junkValue)),
+      ),
     ),
   },
 ];

@@ -71,6 +71,8 @@ export const PO_NOT_FOUND = 'Purchase order not found';
 export const PO_ALREADY_CLOSED = 'This purchase order is already closed.';
 export const PO_SHORT_CLOSED = 'Purchase order short-closed.';
 export const RECEIPT_RECORDED = 'Receipt recorded.';
+export const PURCHASE_ORDERS_FORBIDDEN = 'Only an administrator can change purchase orders and receipts.';
+export const RECEIPTS_FORBIDDEN = 'Only staff can see what a shipment’s receipt recorded.';
 export const NOTHING_TO_RECEIVE = 'This shipment carries no parts of a purchase order to receive.';
 export const skuTwice = (sku: string, line: number) => `SKU ${sku} is already ordered on line ${line}.`;
 export const lineNumberTwice = (line: number) => `Line ${line} is listed more than once.`;

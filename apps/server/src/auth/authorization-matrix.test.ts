@@ -4,12 +4,15 @@ import { API } from '@quayside/domain/api';
 import { ANALYTICS_FIGURE_CALLS } from '@quayside/domain/api/analytics';
 import { type Call, mayCall } from '@quayside/domain/call';
 import type { Role as PersonRole } from '@quayside/domain/people';
+import { PurchaseOrderInput } from '@quayside/domain/purchase-orders';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, savedViews } from '../db/schema.ts';
+import { savePurchaseOrders } from '../modules/purchase-orders/purchase-order-writes.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
 import { insertShipment, lineItemsOf } from '../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
+import { withWrite } from '../write/with-write.ts';
 
 // Every route × {anonymous, Admin, Employee, Forwarder A} × {a record of company A, of company B}.
 // A route added without an entry here fails the first test.
@@ -35,8 +38,11 @@ afterAll(() => t.close());
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 let counter = 0;
 
-/** A fresh shipment of the company, with a line item, a part and a document: writes never disturb other cases. */
-async function record(company: Company) {
+/**
+ * A fresh shipment of the company, with a line item, a part and a document, and when asked a purchase
+ * order of the line item's number ordering the part: writes never disturb other cases.
+ */
+async function record(company: Company, withPurchaseOrder = false) {
   counter += 1;
   const shipment = `M-${company}-${counter}`;
   const row = await insertShipment(t.db, { shipment, forwarder_name: company === 'A' ? COMPANY_A : COMPANY_B }, [
@@ -56,6 +62,16 @@ async function record(company: Company) {
     })
     .returning();
   const [lineItem] = await lineItemsOf(t.db, row.id);
+  if (withPurchaseOrder) {
+    const po = PurchaseOrderInput.parse({
+      po_number: `PO-${counter}`,
+      supplier: `Maker of PO-${counter}`,
+      lines: [{ line_number: 1, sku: `P-${counter}`, ordered_qty: 2, unit_price: 3 }],
+    });
+    await withWrite(t.db, { personId: null, email: 'test-fixture' }, (write) =>
+      savePurchaseOrders(write, [po], { removeAbsentLines: true, source: 'system' }),
+    );
+  }
   return {
     shipment,
     po: `PO-${counter}`,
@@ -110,6 +126,8 @@ type Case = {
   expected: Expected;
   /** The answer repeats what was sent (the import's preview shows the file's own rows). */
   echoesRequest?: boolean;
+  /** The fixture's line item has a purchase order of its number. */
+  withPurchaseOrder?: boolean;
 };
 
 const adminOnly: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 };
@@ -615,6 +633,66 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Files/${fixture.documentId}/content` }),
     expected: readable,
   },
+  {
+    route: 'GET /api/PurchaseOrders',
+    name: 'purchase orders',
+    request: () => ({ url: '/api/PurchaseOrders?pageSize=500' }),
+    expected: everyoneSignedIn,
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'GET /api/PurchaseOrders',
+    name: "purchase orders of a company's PO's supplier (a supplier of none it sees is unknown)",
+    request: (fixture) => ({ url: `/api/PurchaseOrders?supplier=${q(`Maker of ${fixture.po}`)}` }),
+    expected: { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 400 } },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'GET /api/PurchaseOrders/detail',
+    name: 'one purchase order',
+    request: (fixture) => ({ url: `/api/PurchaseOrders/detail?po=${q(fixture.po)}` }),
+    expected: readable,
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/PurchaseOrders',
+    name: 'save a purchase order',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/PurchaseOrders',
+      payload: { po_number: fixture.po, lines: [{ line_number: 1, sku: fixture.part, ordered_qty: 5 }] },
+    }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/PurchaseOrders/short-close',
+    name: 'short-close a purchase order',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/PurchaseOrders/short-close?po=${q(fixture.po)}`,
+      payload: { reason: 'The supplier stopped' },
+    }),
+    expected: adminOnly,
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'GET /api/Receipts',
+    name: "a shipment's receipt",
+    request: (fixture) => ({ url: `/api/Receipts?shipment=${q(fixture.shipment)}` }),
+    expected: staffOnly,
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/Receipts',
+    name: 'receive a shipment',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Receipts?shipment=${q(fixture.shipment)}`,
+      payload: { lines: [{ po_number: fixture.po, sku: fixture.part, received_qty: 1 }] },
+    }),
+    expected: adminOnly,
+    withPurchaseOrder: true,
+  },
 ];
 
 /** Routes that are not the product's API: sign-in (better-auth), the OpenAPI page, health, the web app. */
@@ -661,8 +739,8 @@ describe('authorization on every route', () => {
   );
   it.each(rows)(
     '$route ($name) as $role on company $company',
-    async ({ request, expected, role, company, echoesRequest }) => {
-      const fixture = await record(company);
+    async ({ request, expected, role, company, echoesRequest, withPurchaseOrder }) => {
+      const fixture = await record(company, withPurchaseOrder);
       const { method = 'GET', url, payload, headers = {} } = request(fixture, company);
       const token = tokens[role as Exclude<Role, 'anonymous'>];
       const response: LightMyRequestResponse = await t.app.inject({

@@ -113,3 +113,35 @@ export const NO_COMPANY_MESSAGE =
 export function assertCanCreateShipments(principal: Principal) {
   if (scopeOf(principal).sees === 'nothing') throw new AppError('forbidden', NO_COMPANY_MESSAGE);
 }
+
+/**
+ * Whether the principal sees purchase orders whole: ordered and open quantities, prices, notes,
+ * every shipment carrying them and their whole history. Staff do; a Forwarder sees a PO only through
+ * its own shipments (purchaseOrderScope, purchaseOrderPartScope).
+ */
+export const seesWholePurchaseOrders = (principal: Principal) => scopeOf(principal).sees === 'everything';
+
+/**
+ * The line items (`li`) and their shipments (`s`) whose parts count in a PO's figures for the
+ * principal: every one for staff; for a Forwarder its company's shipments, never a hidden line item,
+ * so it learns nothing of another forwarder's shipments.
+ */
+export const purchaseOrderPartScope = joinedLineItemScope;
+
+/**
+ * The purchase orders (purchase_orders as `po`) the principal sees: staff every one; a Forwarder
+ * those whose number is the title of a line item it sees. Another's PO then answers like one that
+ * does not exist.
+ */
+export function purchaseOrderScope(principal: Principal): SQL {
+  if (seesWholePurchaseOrders(principal)) return sql`true`;
+  return sql`po.po_number in (
+    select li.title from line_items li join shipments s on s.id = li.shipment_id where ${joinedLineItemScope(principal)})`;
+}
+
+/** A PO's history entries (purchase_order_history as `h`) the principal sees: a Forwarder only those of its shipments. */
+export function purchaseOrderHistoryScope(principal: Principal): SQL {
+  const own = shipmentScope(principal);
+  if (own === undefined) return sql`true`;
+  return sql`exists (select 1 from ${shipments} where ${shipments.id} = h.shipment_id and ${own})`;
+}

@@ -44,25 +44,37 @@ BEGIN
          coalesce(r.received, 0), coalesce(r.short, 0), r.received_on
   FROM carried c FULL JOIN received r ON r.po_number = c.po_number AND r.sku = c.sku;
 
-  -- Joins, never a subquery per row: over 10,000 POs at once (a bulk load, an import) a correlated
-  -- scan of po_sync_figures per line or per PO is quadratic (minutes); joined, it is hashed once.
-  -- po_sync_figures has one row per (PO, SKU).
+  -- Joined once, not a subquery per line: an import's 100,000 POs are one hash join, not a scan
+  -- of the figures for each line. A line whose figures did not move is left as it is.
   UPDATE purchase_order_lines l
-  SET (booked_qty, shipped_qty, arrived_qty, received_qty, short_qty, last_received_on) = (
-    x.booked, x.shipped, x.arrived, x.received, x.short, x.received_on)
+  SET booked_qty = x.booked, shipped_qty = x.shipped, arrived_qty = x.arrived,
+      received_qty = x.received, short_qty = x.short, last_received_on = x.received_on
   FROM (
-    SELECT ol.id, coalesce(f.booked, 0) AS booked, coalesce(f.shipped, 0) AS shipped, coalesce(f.arrived, 0) AS arrived,
+    SELECT ln.id, coalesce(f.booked, 0) AS booked, coalesce(f.shipped, 0) AS shipped, coalesce(f.arrived, 0) AS arrived,
            coalesce(f.received, 0) AS received, coalesce(f.short, 0) AS short, f.received_on
     FROM purchase_orders po
-    JOIN purchase_order_lines ol ON ol.purchase_order_id = po.id
-    LEFT JOIN po_sync_figures f ON f.po_number = po.po_number AND f.sku = ol.sku
+    JOIN purchase_order_lines ln ON ln.purchase_order_id = po.id
+    LEFT JOIN po_sync_figures f ON f.po_number = po.po_number AND f.sku = ln.sku
     WHERE po.po_number = ANY(numbers)
   ) x
-  -- A line whose figures stay is not written again (most of a PO's lines, when one shipment moves).
   WHERE l.id = x.id
     AND (l.booked_qty, l.shipped_qty, l.arrived_qty, l.received_qty, l.short_qty, l.last_received_on)
-      IS DISTINCT FROM (x.booked, x.shipped, x.arrived, x.received, x.short, x.received_on);
+        IS DISTINCT FROM (x.booked, x.shipped, x.arrived, x.received, x.short, x.received_on);
 
+  -- Per PO, the SKUs carried or received under it that it does not order, and its last receipt:
+  -- grouped once over the figures (materialized), not once per PO.
+  WITH per_po AS MATERIALIZED (
+    SELECT f.po_number,
+           count(*) FILTER (WHERE NOT EXISTS (
+             SELECT 1 FROM purchase_orders o JOIN purchase_order_lines l ON l.purchase_order_id = o.id
+             WHERE o.po_number = f.po_number AND l.sku = f.sku))::int AS skus,
+           sum(f.short) FILTER (WHERE NOT EXISTS (
+             SELECT 1 FROM purchase_orders o JOIN purchase_order_lines l ON l.purchase_order_id = o.id
+             WHERE o.po_number = f.po_number AND l.sku = f.sku)) AS short,
+           max(f.received_on) AS last_received_on
+    FROM po_sync_figures f
+    GROUP BY f.po_number
+  )
   UPDATE purchase_orders po
   SET line_count = t.line_count, ordered_qty = t.ordered, booked_qty = t.booked, shipped_qty = t.shipped,
       arrived_qty = t.arrived, received_qty = t.received, open_qty = t.open, over_shipped_qty = t.over,
@@ -76,7 +88,7 @@ BEGIN
       overdue_from = t.overdue_from,
       booking_due = CASE WHEN t.unbooked THEN po.cargo_ready_date END,
       first_departed_on = d.first_departed_on,
-      last_received_on = u.received_on,
+      last_received_on = u.last_received_on,
       search = lower(po.po_number || ' ' || po.supplier || coalesce(' ' || t.skus, ''))
   FROM purchase_orders p
   CROSS JOIN LATERAL (
@@ -93,18 +105,7 @@ BEGIN
            string_agg(l.sku, ' ' ORDER BY l.line_number) AS skus
     FROM purchase_order_lines l WHERE l.purchase_order_id = p.id
   ) t
-  LEFT JOIN (
-    -- Per PO: the SKUs carried or received that it does not order, their short, the last receipt.
-    SELECT f.po_number, (count(*) FILTER (WHERE l.id IS NULL))::int AS skus,
-           coalesce(sum(f.short) FILTER (WHERE l.id IS NULL), 0) AS short, max(f.received_on) AS received_on
-    FROM po_sync_figures f
-    JOIN purchase_orders fp ON fp.po_number = f.po_number
-    LEFT JOIN purchase_order_lines l ON l.purchase_order_id = fp.id AND l.sku = f.sku
-    -- Named, so the POs are found by their index: po_sync_figures is never analysed, and a
-    -- guess of its size once hashed every PO (9 ms at 10,000 POs, a save's whole budget at 100,000).
-    WHERE fp.po_number = ANY(numbers)
-    GROUP BY f.po_number
-  ) u ON u.po_number = p.po_number
+  LEFT JOIN per_po u ON u.po_number = p.po_number
   CROSS JOIN LATERAL (
     SELECT min((coalesce(s.atd, s.ata) AT TIME ZONE 'UTC')::date) AS first_departed_on
     FROM line_items li JOIN shipments s ON s.id = li.shipment_id
@@ -208,3 +209,16 @@ CREATE INDEX IF NOT EXISTS "purchase_orders_number_c_index" ON "purchase_orders"
 CREATE INDEX IF NOT EXISTS "purchase_orders_overdue_index" ON "purchase_orders" (overdue_from) WHERE overdue_from IS NOT NULL;
 CREATE INDEX IF NOT EXISTS "purchase_orders_booking_due_index" ON "purchase_orders" (booking_due) WHERE booking_due IS NOT NULL;
 CREATE INDEX IF NOT EXISTS "purchase_order_lines_sku_index" ON "purchase_order_lines" (sku);
+-- Each of the list's sorts walks its own index, ties by number in the same direction (purchase-order-sql.ts
+-- spells the expressions as these do).
+CREATE INDEX IF NOT EXISTS "purchase_orders_supplier_sort_index" ON "purchase_orders" (supplier, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_order_date_sort_index" ON "purchase_orders" (order_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_cargo_ready_sort_index" ON "purchase_orders" (cargo_ready_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_requested_sort_index" ON "purchase_orders" (requested_delivery_date, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_status_sort_index" ON "purchase_orders" (
+  (CASE status WHEN 'open' THEN 0 WHEN 'partly_shipped' THEN 1 WHEN 'shipped' THEN 2 WHEN 'received' THEN 3 ELSE 4 END),
+  (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_ordered_sort_index" ON "purchase_orders" (ordered_qty, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_orders_open_sort_index" ON "purchase_orders" (open_qty, (po_number COLLATE "C"));
+-- The short chip: few POs fall short.
+CREATE INDEX IF NOT EXISTS "purchase_orders_short_index" ON "purchase_orders" (short_qty) WHERE short_qty > 0;

@@ -1,0 +1,241 @@
+import {
+  PO_EXCEPTION_KINDS,
+  type PoChip,
+  type PoExceptionKind,
+  type PoSortKey,
+  type PurchaseOrderListQuery,
+} from '@quayside/domain/purchase-orders';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Principal } from '../../auth/principal.ts';
+import { purchaseOrderPartScope, purchaseOrderScope, seesWholePurchaseOrders } from '../../auth/visibility.ts';
+
+// The PO list's questions as SQL over purchase_orders (`po`): a PO's summary figures, status and
+// exceptions as the principal sees them, the chips, search and sorts. Staff read the figures the
+// write door keeps (purchase-orders.sql); a Forwarder's are counted over its own shipments here.
+
+/** A PO's summary as the principal sees it: one SQL expression per figure, over `po` and the laterals of `from`. */
+type Figures = {
+  /** What follows `from purchase_orders po`: the laterals a Forwarder's figures are counted in. */
+  from: SQL;
+  status: SQL;
+  lines: SQL;
+  ordered: SQL;
+  open: SQL;
+  shipped: SQL;
+  received: SQL;
+  short: SQL;
+  overShipped: SQL;
+  unknownSkus: SQL;
+  overdueFrom: SQL;
+  bookingDue: SQL;
+};
+
+/** The figures the write door keeps: staff see them all. */
+const KEPT: Figures = {
+  from: sql``,
+  status: sql`po.status`,
+  lines: sql`po.line_count`,
+  ordered: sql`po.ordered_qty`,
+  open: sql`po.open_qty`,
+  shipped: sql`po.shipped_qty`,
+  received: sql`po.received_qty`,
+  short: sql`po.short_qty`,
+  overShipped: sql`po.over_shipped_qty`,
+  unknownSkus: sql`po.unknown_skus`,
+  overdueFrom: sql`po.overdue_from`,
+  bookingDue: sql`po.booking_due`,
+};
+
+/** Whether the PO orders the part's SKU (parts `p`). */
+const onThePo = sql`exists (select 1 from purchase_order_lines l where l.purchase_order_id = po.id and l.sku = p.part_number)`;
+
+/**
+ * A Forwarder's figures: what its own shipments carry under the PO and what their receipts say, so
+ * nothing of another forwarder's shipments shows. A PO's status says only what those shipments
+ * show (partly shipped once one of them has departed with a line's SKU, else open), except that a
+ * closed PO shows as closed: every forwarder needs to know that nothing more is expected of it. Open
+ * and over-shipped quantities, overdue and unbooked need the ordered quantity and every shipment:
+ * a Forwarder sees none of them, so of the exceptions only 'received short' and 'unknown SKU' (on
+ * its own shipments) can show.
+ */
+function ownFigures(principal: Principal): Figures {
+  const scope = purchaseOrderPartScope(principal);
+  return {
+    from: sql`
+      cross join lateral (
+        select coalesce(sum(coalesce(p.qty, 0)) filter (where (s.atd is not null or s.ata is not null) and ${onThePo}), 0) as shipped,
+               count(distinct p.part_number) filter (where ${onThePo}) as lines,
+               count(distinct p.part_number) filter (where not ${onThePo}) as unknown
+        from line_items li join shipments s on s.id = li.shipment_id join parts p on p.line_item_id = li.id
+        where li.title = po.po_number and ${scope}) own
+      cross join lateral (
+        select coalesce(sum(r.received_qty) filter (where exists (
+                 select 1 from purchase_order_lines l where l.purchase_order_id = po.id and l.sku = r.sku)), 0) as received,
+               coalesce(sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)), 0) as short
+        from receipts r
+        join line_items li on li.title = r.po_number and li.shipment_id = r.shipment_id
+        join shipments s on s.id = li.shipment_id
+        left join parts p on p.line_item_id = li.id and p.part_number = r.sku
+        where r.po_number = po.po_number and ${scope}) own_received`,
+    status: sql`(case when po.status in ('received', 'short_closed') then po.status
+                      when own.shipped > 0 then 'partly_shipped' else 'open' end)`,
+    lines: sql`own.lines`,
+    ordered: sql`null::bigint`,
+    open: sql`null::bigint`,
+    shipped: sql`own.shipped`,
+    received: sql`own_received.received`,
+    short: sql`own_received.short`,
+    overShipped: sql`null::bigint`,
+    unknownSkus: sql`own.unknown`,
+    overdueFrom: sql`null::date`,
+    bookingDue: sql`null::date`,
+  };
+}
+
+const figuresFor = (principal: Principal) => (seesWholePurchaseOrders(principal) ? KEPT : ownFigures(principal));
+
+/**
+ * Whether a PO has the exception `kind` as of `today` (UTC, YYYY-MM-DD): reconcilePurchaseOrder's
+ * rules over the kept figures, and the one place they are spelled in SQL. A closed PO has none.
+ */
+function exceptionCondition(kind: PoExceptionKind, f: Figures, today: string): SQL {
+  const open = sql`${f.status} not in ('received', 'short_closed')`;
+  const rule = {
+    po_overdue: sql`${f.overdueFrom} < ${today}::date`,
+    po_not_booked: sql`${f.bookingDue} < ${today}::date`,
+    po_received_short: sql`${f.short} > 0`,
+    po_over_shipped: sql`${f.overShipped} > 0`,
+    po_unknown_sku: sql`${f.unknownSkus} > 0`,
+  }[kind];
+  return sql`(${open} and coalesce(${rule}, false))`;
+}
+
+/** The PO's exceptions as a text[], in PO_EXCEPTION_KINDS' order. */
+const exceptionList = (f: Figures, today: string) =>
+  sql`array_remove(array[${sql.join(
+    PO_EXCEPTION_KINDS.map((kind) => sql`case when ${exceptionCondition(kind, f, today)} then ${kind}::text end`),
+    sql`, `,
+  )}]::text[], null)`;
+
+function chipCondition(chip: PoChip, f: Figures, today: string): SQL {
+  if (chip === 'overdue') return exceptionCondition('po_overdue', f, today);
+  if (chip === 'short') return sql`coalesce(${f.short} > 0, false)`;
+  return sql`${f.status} = ${chip}`;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+/**
+ * The search: the PO number, supplier or a line's SKU contains `q`. A Forwarder's search finds a PO
+ * by a SKU only when its own shipments carry it, so searching cannot tell it what else the PO orders.
+ */
+function searchCondition(principal: Principal, q: string): SQL {
+  const pattern = sql`'%' || lower(${escapeLike(q)}) || '%'`;
+  if (seesWholePurchaseOrders(principal)) return sql`po.search like ${pattern}`;
+  return sql`(lower(po.po_number || ' ' || po.supplier) like ${pattern} or exists (
+    select 1 from line_items li join shipments s on s.id = li.shipment_id join parts p on p.line_item_id = li.id
+    where li.title = po.po_number and ${purchaseOrderPartScope(principal)} and ${onThePo}
+      and lower(p.part_number) like ${pattern}))`;
+}
+
+/** The lifecycle order of the statuses, spelled as the status sort's index in purchase-orders.sql spells it. */
+const STATUS_ORDER = (status: SQL) =>
+  sql`(case ${status} when 'open' then 0 when 'partly_shipped' then 1 when 'shipped' then 2 when 'received' then 3 else 4 end)`;
+
+/** Each sort's expression, spelled as its index in purchase-orders.sql; ties by number, in the same direction. */
+function sortExpression(key: PoSortKey, f: Figures): SQL | null {
+  switch (key) {
+    case 'po_number':
+      return null;
+    case 'supplier':
+      return sql`po.supplier`;
+    case 'order_date':
+    case 'cargo_ready_date':
+    case 'requested_delivery_date':
+      return sql.raw(`po.${key}`);
+    case 'status':
+      return STATUS_ORDER(f.status);
+    case 'ordered_qty':
+      return f.ordered;
+    case 'open_qty':
+      return f.open;
+  }
+}
+
+export type Filter = Pick<PurchaseOrderListQuery, 'q' | 'chip' | 'exception' | 'supplier'> & { po?: string };
+
+/** The principal's scope and the filter as one condition on `po` (and the figures' laterals). */
+function whereOf(principal: Principal, filter: Filter, f: Figures, today: string): SQL {
+  const conditions: SQL[] = [purchaseOrderScope(principal)];
+  if (filter.po !== undefined) conditions.push(sql`po.po_number = ${filter.po}`);
+  if (filter.supplier !== undefined) conditions.push(sql`po.supplier = ${filter.supplier}`);
+  if (filter.q !== undefined && filter.q.trim() !== '') conditions.push(searchCondition(principal, filter.q.trim()));
+  if (filter.chip !== undefined && filter.chip.length > 0)
+    conditions.push(
+      sql`(${sql.join(
+        filter.chip.map((chip) => chipCondition(chip, f, today)),
+        sql` or `,
+      )})`,
+    );
+  if (filter.exception !== undefined && filter.exception.length > 0)
+    conditions.push(
+      sql`(${sql.join(
+        filter.exception.map((kind) => exceptionCondition(kind, f, today)),
+        sql` or `,
+      )})`,
+    );
+  return sql.join(conditions, sql` and `);
+}
+
+/** One summary row as the database answers it. */
+export type SummaryRow = {
+  id: number;
+  po_number: string;
+  supplier: string;
+  order_date: string | null;
+  cargo_ready_date: string | null;
+  requested_delivery_date: string | null;
+  status: string;
+  lines: number;
+  ordered_qty: number | null;
+  open_qty: number | null;
+  shipped_qty: number;
+  received_qty: number;
+  exceptions: string[];
+};
+
+/** The page of summaries `filter` matches, sorted, as the principal sees them. */
+export function summariesSql(
+  principal: Principal,
+  filter: Filter,
+  today: string,
+  page: { sort: PoSortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
+): SQL {
+  const f = figuresFor(principal);
+  const direction = sql.raw(page.direction);
+  const key = sortExpression(page.sort, f);
+  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(po.po_number collate "C") ${direction}`];
+  return sql`
+    select po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
+           po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
+           ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
+           ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
+           ${exceptionList(f, today)} as exceptions
+    from purchase_orders po ${f.from}
+    where ${whereOf(principal, filter, f, today)}
+    order by ${sql.join(order, sql`, `)}
+    limit ${page.limit} offset ${page.offset}`;
+}
+
+/** How many POs `filter` matches for the principal. */
+export function countSql(principal: Principal, filter: Filter, today: string): SQL {
+  const f = figuresFor(principal);
+  const where = whereOf(principal, filter, f, today);
+  // The laterals count only when a condition reads them.
+  const needsFigures = !seesWholePurchaseOrders(principal) && (filter.chip?.length || filter.exception?.length);
+  return sql`select count(*)::int as total from purchase_orders po ${needsFigures ? f.from : sql``} where ${where}`;
+}
+
+/** Whether the principal sees any PO of `supplier`. */
+export const supplierSeenSql = (principal: Principal, supplier: string) =>
+  sql`select exists (select 1 from purchase_orders po where po.supplier = ${supplier} and ${purchaseOrderScope(principal)}) as seen`;

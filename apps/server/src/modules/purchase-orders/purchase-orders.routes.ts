@@ -1,0 +1,28 @@
+import { PO_SHORT_CLOSED } from '@quayside/domain/purchase-orders';
+import type { FastifyInstance } from 'fastify';
+import type { Database } from '../../db/client.ts';
+import { serve } from '../../lib/serve.ts';
+import { dayOf } from '../exceptions/exception-sql.ts';
+import {
+  getPurchaseOrder,
+  listPurchaseOrders,
+  savePurchaseOrder,
+  shortClosePurchaseOrder,
+} from './purchase-orders.service.ts';
+import { getReceipt, receiveShipment } from './receipts.service.ts';
+
+/** Purchase orders and receipts; `clock` gives the UTC day their exceptions are decided on. */
+export function registerPurchaseOrderRoutes(app: FastifyInstance, db: Database, clock: () => Date) {
+  const today = () => dayOf(clock());
+  serve(app, 'listPurchaseOrders', (request) => listPurchaseOrders(db, request.principal, request.query, today()));
+  serve(app, 'getPurchaseOrder', (request) => getPurchaseOrder(db, request.principal, request.query.po, today()));
+  serve(app, 'savePurchaseOrder', (request) => savePurchaseOrder(db, request.principal, request.body, today()));
+  serve(app, 'shortClosePurchaseOrder', async (request) => {
+    await shortClosePurchaseOrder(db, request.principal, request.query.po, request.body.reason);
+    return { message: PO_SHORT_CLOSED };
+  });
+  serve(app, 'getReceipt', (request) => getReceipt(db, request.principal, request.query.shipment));
+  serve(app, 'receiveShipment', (request) =>
+    receiveShipment(db, request.principal, request.query.shipment, request.body),
+  );
+}
