@@ -37,7 +37,7 @@ import { generatePurchaseOrders } from '../apps/server/src/demo/bulk-purchase-or
 import { savePurchaseOrders } from '../apps/server/src/modules/purchase-orders/purchase-order-writes.ts';
 import { receivablesOf, recordReceipt } from '../apps/server/src/modules/purchase-orders/receipt-writes.ts';
 import { updateShipment } from '../apps/server/src/modules/shipments/shipments.service.ts';
-import { runCli } from '../apps/server/src/testing/real-server.ts';
+import { tryCli } from '../apps/server/src/testing/real-server.ts';
 import { serverEnv } from '../apps/server/src/testing/server-process.ts';
 import { withWrite } from '../apps/server/src/write/with-write.ts';
 import { bearer, freshDatabase, postgresVersion, signIn, startServer, USERS } from './bench-server.ts';
@@ -369,7 +369,8 @@ async function measureHttp() {
   const env = { ...database.env };
   for (const user of Object.values(USERS)) {
     const company = 'company' in user ? ['--company', user.company] : [];
-    await runCli(serverEnv({ ...env, LOG_LEVEL: 'warn' }), [
+    // On a kept database (--reuse) the users are there already.
+    const created = await tryCli(serverEnv({ ...env, LOG_LEVEL: 'warn' }), [
       'create-user',
       '--email',
       user.email,
@@ -381,6 +382,8 @@ async function measureHttp() {
       user.role,
       ...company,
     ]);
+    if (created.code !== 0 && !`${created.stdout}${created.stderr}`.includes('already'))
+      throw new Error(`create-user failed: ${created.stdout}${created.stderr}`);
   }
   const webDist = mkdtempSync(path.join(os.tmpdir(), 'quayside-po-bench-web-'));
   const server = await startServer(database, webDist);
