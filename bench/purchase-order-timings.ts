@@ -410,7 +410,8 @@ async function measureHttp() {
         await db.execute<{ po_number: string }>(sql`
           select po.po_number from purchase_orders po
           where exists (select 1 from line_items li join shipments s on s.id = li.shipment_id
-                        where li.title = po.po_number and s.forwarder_name = ${USERS.forwarder.company})
+                        where li.title = po.po_number and s.forwarder_name = ${USERS.forwarder.company}
+                          and not li.hide_lineitem)
           order by random() limit ${questionCount * 2}`)
       ).rows.map((r) => r.po_number),
     };
