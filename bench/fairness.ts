@@ -1,6 +1,6 @@
 // Fairness: what one heavy user costs everyone else. Twenty browsing users (twenty connections, each
 // asking the next of the generated dashboard questions as soon as its last answer came, every URL
-// new) measured alone, then beside one Admin looping a full export, an import and the seven
+// new) measured alone, then beside one Admin looping a full export, an import and the eight
 // analytics figures. A fresh PostgreSQL database bulk-loaded with N line items (default 100,000)
 // plus an import file of `--import-rows` shipment rows (imported once before, so each loop's import
 // reads and compares every row); the production server through tsx. Prints a Markdown table.
@@ -98,7 +98,7 @@ type HeavyStep = { name: string; ms: number; status: number };
 
 /**
  * The heavy Admin, as in three tabs: one loops the full export, one the import, one the analytics
- * page (its seven figures at once, the widest range), each asking again as soon as its answer
+ * page (its eight figures at once, the widest range), each asking again as soon as its answer
  * came, until stopped.
  */
 function heavyLoops(baseUrl: string, token: string, file: string) {
@@ -124,7 +124,7 @@ function heavyLoops(baseUrl: string, token: string, file: string) {
       form.set('shipments', new Blob([file], { type: 'text/csv' }), 'report.csv');
       return fetch(`${baseUrl}/api/Import`, { method: 'POST', headers: bearer(token), body: form });
     }),
-    // The analytics page asks its seven figures at once; answers are never remembered, so the
+    // The analytics page asks its eight figures at once; answers are never remembered, so the
     // widest question each time costs the same.
     ...ANALYTICS_PATHS.map((path) => loop('analytics', figure(path))),
   ]);

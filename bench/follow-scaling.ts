@@ -11,7 +11,7 @@
 
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
+import { SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { sql } from 'drizzle-orm';
 import { forwarderKeySql } from '../apps/server/src/auth/visibility.ts';
 import type { Database } from '../apps/server/src/db/client.ts';
@@ -111,7 +111,7 @@ try {
     })),
   );
   const staffFilters = DEMO_FORWARDERS.flatMap((company) =>
-    EXCEPTION_KINDS.map((exception) => forwarderFilter(company, exception)),
+    SHIPMENT_EXCEPTION_KINDS.map((exception) => forwarderFilter(company, exception)),
   ).slice(0, 30);
 
   let followCount = 0;

@@ -4,7 +4,7 @@
 // at every size (the first shipments of the bulk load). Each question is asked once with a URL the
 // server has never seen (so nothing comes from memory), its exact count likewise, and then the same
 // page again (what a remembered answer costs). Same seed, same questions at every size and engine.
-import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
+import { SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { COLUMN_KEYS, type ColumnKey, FILTER_OPERATORS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
 import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
 import { bearer } from './bench-server.ts';
@@ -109,7 +109,12 @@ function question(rng: Random, rows: readonly LineItem[]): Question {
     words.push(`search '${text}'`);
   }
   if (rng.chance(0.1)) {
-    const kinds = [...new Set([rng.pick(EXCEPTION_KINDS), ...(rng.chance(0.3) ? [rng.pick(EXCEPTION_KINDS)] : [])])];
+    const kinds = [
+      ...new Set([
+        rng.pick(SHIPMENT_EXCEPTION_KINDS),
+        ...(rng.chance(0.3) ? [rng.pick(SHIPMENT_EXCEPTION_KINDS)] : []),
+      ]),
+    ];
     search.set('exception', kinds.join(','));
     words.push(`exception ${kinds.join(',')}`);
   }

@@ -29,6 +29,7 @@ describe('each role sees its own sidebar', () => {
       'admin',
       [
         'Dashboard',
+        'Purchase Orders',
         'Import',
         'Reports',
         'Analytics',
@@ -40,8 +41,8 @@ describe('each role sees its own sidebar', () => {
         'Support',
       ],
     ],
-    ['employee', ['Dashboard', 'Reports', 'Analytics', 'Alerts', 'Support']],
-    ['forwarder', ['Dashboard', 'Import', 'Analytics', 'Alerts', 'Support']],
+    ['employee', ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts', 'Support']],
+    ['forwarder', ['Dashboard', 'Purchase Orders', 'Import', 'Analytics', 'Alerts', 'Support']],
   ] as const)('%s', async (who, links) => {
     const context = await openContext(browser);
     const page = await context.newPage();

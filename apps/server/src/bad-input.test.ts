@@ -1961,6 +1961,47 @@ const CASES: Entry[] = [
       ),
     ),
   },
+  ...(['purchase-orders', 'receipts'] as const).map((kind) => ({
+    route: `POST /api/Import/${kind}`,
+    kind: 'write' as const,
+    // Broken on the way, without a `file`, with a refused query, or a dry run of any bytes (2xx allowed, and it writes nothing).
+    requests: fc.oneof(
+      multipartRequest(
+        queryParameters({ dryRun: fc.constantFrom('true', 'false'), sheet: nastyText }).map(
+          (query) => `/api/Import/${kind}${query}`,
+        ),
+        fc.array(multipartPart, { maxLength: 5 }),
+        fc.constantFrom<MultipartDefect>('cut', 'wrong-boundary', 'no-boundary', 'not-multipart'),
+      ),
+      multipartRequest(
+        fc.constant(`/api/Import/${kind}`),
+        fc
+          .array(multipartPart, { maxLength: 5 })
+          .map((parts) => parts.filter((part) => !(part.name === 'file' && part.fileName !== undefined))),
+        fc.constant<MultipartDefect>('none'),
+      ),
+      multipartRequest(
+        fc
+          .constantFrom('?dryRun=yes', '?dryRun=true&dryRun=false', '?dryRun=%E0%A4%A', '?dryRun=TRUE')
+          .map((query) => `/api/Import/${kind}${query}`),
+        fc.array(multipartPart, { maxLength: 3 }),
+        fc.constant<MultipartDefect>('none'),
+      ),
+      multipartRequest(
+        queryParameters({ sheet: nastyText }).map(
+          (query) => `/api/Import/${kind}?dryRun=true${query.replace('?', '&')}`,
+        ),
+        fc
+          .tuple(fileBytes, fileName, fc.array(multipartPart, { maxLength: 3 }))
+          .map(([bytes, name, others]) => [
+            { name: 'file', value: bytes, fileName: name, contentType: 'text/csv' },
+            ...others,
+          ]),
+        fc.constant<MultipartDefect>('none'),
+      ),
+      jsonRequest('POST', fc.constant(`/api/Import/${kind}`), jsonBody(junkValue)),
+    ),
+  })),
 ];
 
 /** Would `parts` pass the save's contract? (The save's breaks must never be a valid list.) */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MODE_OPTIONS, TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from './constants.ts';
-import { EXCEPTION_KINDS } from './exceptions.ts';
+import { SHIPMENT_EXCEPTION_KINDS } from './exceptions.ts';
 import { plainText } from './fields.ts';
 import type { Filter } from './line-item-columns.ts';
 import { SHIPMENT_TEXT_MAX } from './shipments.ts';
@@ -211,14 +211,17 @@ export const DocumentTimelinessResponse = z.object({
 });
 export type DocumentTimelinessResponse = z.infer<typeof DocumentTimelinessResponse>;
 
-/** GET /api/Analytics/open-exceptions: line items with each exception today, per forwarder, most first. */
+/**
+ * GET /api/Analytics/open-exceptions: line items with each of their shipment's exceptions today, per
+ * forwarder, most first (a purchase order's exceptions are the order's, not the forwarder's).
+ */
 export const OpenExceptionsResponse = z.object({
   asOf: z.string().describe('The day the exceptions are decided on (YYYY-MM-DD, UTC)'),
   byForwarder: z.array(
     z.object({
       forwarder: z.string().describe('The Forwarder Name as written on its shipments'),
-      counts: z.object(Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, z.number().int()]))),
-      total: z.number().int().describe('Line items with any exception'),
+      counts: z.object(Object.fromEntries(SHIPMENT_EXCEPTION_KINDS.map((kind) => [kind, z.number().int()]))),
+      total: z.number().int().describe("Line items with any of their shipment's exceptions"),
     }),
   ),
 });
@@ -238,6 +241,10 @@ const ScorecardFigures = z.object({
       'Line items with any exception today, whatever the range; null for the range before (only today is known)',
     ),
   documentTimelinessPercent: z.number().nullable(),
+  receipts: z.number().int().describe('Receipts of PO lines with a requested date, on these shipments'),
+  receiptOnTimePercent: z.number().nullable().describe('Recorded by the requested date + the grace'),
+  receiptInFullPercent: z.number().nullable().describe('Received at least what the shipment carried'),
+  receiptOtifPercent: z.number().nullable().describe('Both'),
 });
 export type ScorecardFigures = z.infer<typeof ScorecardFigures>;
 

@@ -24,6 +24,11 @@ describe('exception badges', () => {
       eta_slipped: 9,
       missing_documents: ['Bill of Lading' as const, 'Packing List' as const],
       stale: 20,
+      po_overdue: 4,
+      po_not_booked: 3,
+      po_received_short: 5,
+      po_over_shipped: 12,
+      po_unknown_sku: 2,
     };
     expect(EXCEPTION_KINDS.map((kind) => exceptionBadgeText(kind, facts))).toEqual([
       'Late departure · 2 d',
@@ -32,8 +37,15 @@ describe('exception badges', () => {
       'ETA +9 d',
       'Missing: Bill of Lading, Packing List',
       'Stale · 20 d',
+      'PO overdue · 4 d',
+      'Not booked · 3 d',
+      'Received short · −5',
+      'Over-shipped · +12',
+      'Unknown SKUs · 2',
     ]);
     expect(exceptionBadgeText('late_arrival', {})).toBe('Late arrival');
+    expect(exceptionBadgeText('po_unknown_sku', { po_unknown_sku: 1 })).toBe('Unknown SKU shipped');
+    expect(exceptionBadgeText('po_not_booked', {})).toBe('Not booked by cargo-ready date');
   });
 
   it('are coloured by severity, each text at least 7:1 on its tint and on white', () => {

@@ -1,12 +1,20 @@
 import { z } from 'zod';
 import { MODE_OPTIONS } from './constants.ts';
 import { DOCUMENT_TYPES } from './documents.ts';
+import {
+  PO_EXCEPTION_DEFINITIONS,
+  PO_EXCEPTION_KINDS,
+  PO_EXCEPTION_LABELS,
+  type PoExceptionKind,
+} from './purchase-orders.ts';
 
 // Exceptions: what needs attention about a shipment (and so each of its line items), decided as of
 // a day, UTC. The server decides them in SQL (apps/server/src/modules/exceptions/exception-sql.ts);
-// this is what they are called and what they mean, for the screens and the API.
+// this is what they are called and what they mean, for the screens and the API. A line item also
+// has its purchase order's exceptions (purchase-orders.ts, PO_EXCEPTION_KINDS), after the shipment's.
 
-export const EXCEPTION_KINDS = [
+/** The shipment's own exceptions: every line item of a shipment has the same (analytics counts these). */
+export const SHIPMENT_EXCEPTION_KINDS = [
   'late_departure',
   'late_arrival',
   'late_delivery',
@@ -14,6 +22,9 @@ export const EXCEPTION_KINDS = [
   'missing_documents',
   'stale',
 ] as const;
+export type ShipmentExceptionKind = (typeof SHIPMENT_EXCEPTION_KINDS)[number];
+
+export const EXCEPTION_KINDS = [...SHIPMENT_EXCEPTION_KINDS, ...PO_EXCEPTION_KINDS] as const;
 export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
 
 export const EXCEPTION_LABELS: Record<ExceptionKind, string> = {
@@ -23,7 +34,12 @@ export const EXCEPTION_LABELS: Record<ExceptionKind, string> = {
   eta_slipped: 'ETA slipped',
   missing_documents: 'Missing documents',
   stale: 'Stale',
+  ...PO_EXCEPTION_LABELS,
 };
+
+/** Whether `kind` is one of the purchase order's (the line item's PO), not the shipment's. */
+export const isPoException = (kind: ExceptionKind): kind is PoExceptionKind =>
+  (PO_EXCEPTION_KINDS as readonly string[]).includes(kind);
 
 /** Days a shipment in transit may go without a change before it is stale. */
 export const STALE_AFTER_DAYS = 14;
@@ -45,6 +61,8 @@ export function exceptionDefinition(kind: ExceptionKind, etaSlipDays: number): s
       return 'A document the checklist requires for the shipment’s Mode is absent once its milestone has passed.';
     case 'stale':
       return `In transit (ATD set, no ATA) and not changed for ${STALE_AFTER_DAYS} days.`;
+    default:
+      return PO_EXCEPTION_DEFINITIONS[kind];
   }
 }
 
@@ -54,6 +72,9 @@ export function exceptionDefinition(kind: ExceptionKind, etaSlipDays: number): s
  *   (late arrival, late delivery, missing documents): someone must act today.
  * - medium: the plan has moved but the goods may still arrive in time (late departure, ETA slipped).
  * - low: nothing is known to be wrong, only nothing has been heard (stale).
+ * A purchase order's: high when goods are missing (overdue with quantity not shipped, received
+ * short); medium when the order may still come right or only needs a word with the supplier (not
+ * booked by the cargo-ready date, over-shipped, an unknown SKU shipped).
  * Colour is never the only sign: the badge's text names the case and its size, and the icon's
  * shape differs by severity (a circle for high, a triangle for medium, a clock for low).
  */
@@ -66,6 +87,11 @@ export const EXCEPTION_SEVERITY: Record<ExceptionKind, ExceptionSeverity> = {
   eta_slipped: 'medium',
   missing_documents: 'high',
   stale: 'low',
+  po_overdue: 'high',
+  po_not_booked: 'medium',
+  po_received_short: 'high',
+  po_over_shipped: 'medium',
+  po_unknown_sku: 'medium',
 };
 export const SEVERITY_LABELS: Record<ExceptionSeverity, string> = {
   high: 'Urgent',
@@ -101,19 +127,51 @@ export const ExceptionFacts = z.object({
     .optional()
     .describe('The document types the checklist requires and the shipment lacks, their milestone passed'),
   stale: z.number().int().optional().describe('Days since the shipment in transit last changed'),
+  po_overdue: z
+    .number()
+    .int()
+    .optional()
+    .describe("Days since the PO's earliest requested date with quantity not shipped passed"),
+  po_not_booked: z
+    .number()
+    .int()
+    .optional()
+    .describe("Days since the PO's cargo-ready date passed with quantity neither booked nor shipped"),
+  po_received_short: z
+    .number()
+    .int()
+    .optional()
+    .describe("Units the PO's receipts fell short of what their shipments carried"),
+  po_over_shipped: z.number().int().optional().describe('Units shipped beyond what the PO orders'),
+  po_unknown_sku: z.number().int().optional().describe('SKUs shipped under the PO that it does not order'),
 });
 export type ExceptionFacts = z.infer<typeof ExceptionFacts>;
 
-/** What a badge says: the case and its size ('Late arrival · 6 d', 'ETA +9 d', 'Missing: Bill of Lading'). */
+/**
+ * What a badge says: the case and its size ('Late arrival · 6 d', 'ETA +9 d', 'Missing: Bill of
+ * Lading', 'PO overdue · 4 d', 'Received short · −5', 'Over-shipped · +12', 'Unknown SKUs · 2').
+ */
 export function exceptionBadgeText(kind: ExceptionKind, facts: ExceptionFacts | undefined): string {
   if (kind === 'missing_documents') {
     const types = facts?.missing_documents ?? [];
     return types.length > 0 ? `Missing: ${types.join(', ')}` : EXCEPTION_LABELS[kind];
   }
-  const days = facts?.[kind];
-  if (days === undefined) return EXCEPTION_LABELS[kind];
-  if (kind === 'eta_slipped') return `ETA +${days} d`;
-  return `${EXCEPTION_LABELS[kind]} · ${days} d`;
+  const size = facts?.[kind];
+  if (size === undefined) return EXCEPTION_LABELS[kind];
+  switch (kind) {
+    case 'eta_slipped':
+      return `ETA +${size} d`;
+    case 'po_not_booked':
+      return `Not booked · ${size} d`;
+    case 'po_received_short':
+      return `${EXCEPTION_LABELS[kind]} · −${size}`;
+    case 'po_over_shipped':
+      return `${EXCEPTION_LABELS[kind]} · +${size}`;
+    case 'po_unknown_sku':
+      return size > 1 ? `Unknown SKUs · ${size}` : EXCEPTION_LABELS[kind];
+    default:
+      return `${EXCEPTION_LABELS[kind]} · ${size} d`;
+  }
 }
 
 /** `missingDocument=Bill of Lading` on GET /api/LineItems: line items whose shipment lacks that required document. */

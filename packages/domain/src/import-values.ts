@@ -124,11 +124,11 @@ export const notAnAmount = (label: string, text: string) =>
 /** A whole number, perhaps with separators or '.0': refused only for its size. */
 const WHOLE_NUMBER_TEXT = /^-?(\d+|\d{1,3}(,\d{3})+)(\.0*)?$/;
 
-export function notAQuantity(text: string): string {
+export function notAQuantity(text: string, label = 'Quantity'): string {
   if (WHOLE_NUMBER_TEXT.test(text.trim())) {
-    return `Quantity: ${quoted(text)} is not between 0 and ${MAX_QUANTITY.toLocaleString('en-US')}.`;
+    return `${label}: ${quoted(text)} is not between 0 and ${MAX_QUANTITY.toLocaleString('en-US')}.`;
   }
-  return `Quantity: ${quoted(text)} is not a whole number.`;
+  return `${label}: ${quoted(text)} is not a whole number.`;
 }
 
 export function notAChoice(label: string, text: string, options: readonly string[]): string {

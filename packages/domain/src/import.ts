@@ -70,7 +70,7 @@ export const headerKey = (header: string) =>
     .toLowerCase()
     .replace(/[^\p{L}\p{N}]/gu, '');
 
-function headerIndex<Field extends string>(fields: readonly Field[], aliases: Partial<Record<Field, string[]>>) {
+export function headerIndex<Field extends string>(fields: readonly Field[], aliases: Partial<Record<Field, string[]>>) {
   const index = new Map<string, Field>();
   for (const field of fields) {
     for (const spelling of [field, ...(aliases[field] ?? [])]) index.set(headerKey(spelling), field);
@@ -94,7 +94,7 @@ export type ColumnMapping<Field extends string> = {
   missing: Field[];
 };
 
-function mapHeaders<Field extends string>(
+export function mapHeaders<Field extends string>(
   headers: readonly string[],
   index: Map<string, Field>,
   required: readonly Field[],
@@ -139,9 +139,13 @@ export const ImportCounts = z.object({
 export type ImportCounts = z.infer<typeof ImportCounts>;
 
 export const ImportRowOutcome = z.object({
-  sheet: z.enum(['shipments', 'parts']),
+  sheet: z.enum(['shipments', 'parts', 'purchase_orders', 'receipts']),
   row: z.number().int().describe('Row number in the sheet, the header being row 1'),
-  key: z.string().describe('The shipment number, or "PO / shipment / part" for a part'),
+  key: z
+    .string()
+    .describe(
+      'The shipment number, "PO / shipment / part" for a part, "PO / SKU" for a PO line, "shipment / PO / SKU" for a receipt',
+    ),
   outcome: ImportOutcome,
   reasons: z.array(z.string()).describe('Why the row is rejected (empty otherwise)'),
 });

@@ -4,7 +4,10 @@ import { COLUMN_KEYS, type ColumnKey } from './line-item-columns.ts';
 // A row of the dashboard's page (GET /api/LineItems/rows, line-item-rows.ts): plain data with no
 // zod, so the dashboard's own code can read its rows without the contracts.
 
-/** What every row carries before its columns: to link to it, open it and mark it. */
+/**
+ * What every row carries before its columns: to link to it, open it and mark it, and whether a
+ * purchase order of its number (title) exists, so that its PO # links to the PO's page.
+ */
 export const ROW_MARKS = [
   '_id',
   'title',
@@ -12,6 +15,7 @@ export const ROW_MARKS = [
   'po_review_required',
   'hide_lineitem',
   'exceptions',
+  'has_purchase_order',
 ] as const;
 type RowMark = (typeof ROW_MARKS)[number];
 
@@ -47,6 +51,8 @@ export type LineItemRow = {
   po_review_required: number;
   hide_lineitem: boolean;
   exceptions: ExceptionKind[];
+  /** A purchase order numbered as its title exists: its PO # links to /purchase-orders/<number>. */
+  has_purchase_order: boolean;
   /** How late, how far the ETA moved, which documents are missing: what the badges say (when asked). */
   exception_facts?: ExceptionFacts;
   text: Partial<Record<ColumnKey, string>>;
@@ -56,6 +62,9 @@ export type LineItemRow = {
    */
   was?: Partial<Record<ColumnKey, string>>;
 };
+
+/** The accessible name of the link from a row's PO # to its purchase order's page. */
+export const purchaseOrderLinkLabel = (poNumber: string) => `Purchase order ${poNumber}`;
 
 /** The name of the value that carries a row's `was`, after its columns, when the query asks for one. */
 export const WAS_NAME = 'was';

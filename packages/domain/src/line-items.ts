@@ -49,6 +49,12 @@ export const LineItem = z.object({
     .array(z.enum(EXCEPTION_KINDS))
     .optional()
     .describe('What needs attention today (GET /api/LineItems only): see GET /api/Exceptions/summary'),
+  has_purchase_order: z
+    .boolean()
+    .optional()
+    .describe(
+      'A purchase order numbered as the title exists (GET /api/LineItems only): GET /api/PurchaseOrders/detail?po=',
+    ),
   was: z
     .partialRecord(z.enum(['atd', 'dest_eta', 'ata', 'est_delivery']), z.string().nullable())
     .optional()

@@ -39,7 +39,7 @@ export const canSetOrganisationDefaultView = (role: Role | undefined) => role ==
 /** Seeing and restoring deletions is an administrator's job (the audit log holds every company's data). */
 export const canRestoreDeletions = (role: Role | undefined) => role === 'Admin';
 
-/** Purchase orders and receipts are the importer's records: an Admin writes them; other staff read them. */
+/** Purchase orders and receipts are the importer's records: an Admin writes them (by hand or by import); other staff read them. */
 export const canWritePurchaseOrders = (role: Role | undefined) => role === 'Admin';
 
 /** A shipment's receipt (what arrived, per PO and SKU) is staff's to read: a Forwarder sees figures through its POs. */

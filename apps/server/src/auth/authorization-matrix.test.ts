@@ -170,6 +170,26 @@ function importReport(fixture: Fixture): Request {
   };
 }
 
+/** A dry run of an ERP PO export, or of a receipts file, naming the fixture's PO and shipment. */
+function recordImport(kind: 'purchase-orders' | 'receipts') {
+  return (fixture: Fixture): Request => {
+    const boundary = 'matrixBoundary';
+    const rows =
+      kind === 'purchase-orders'
+        ? `PO Number,SKU,Qty Ordered\r\n${fixture.po},${fixture.part},1\r\n`
+        : `Shipment,PO Number,SKU,Received Qty\r\n${fixture.shipment},${fixture.po},${fixture.part},1\r\n`;
+    const body =
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="r.csv"\r\nContent-Type: text/csv\r\n\r\n` +
+      `${rows}\r\n--${boundary}--\r\n`;
+    return {
+      method: 'POST',
+      url: `/api/Import/${kind}?dryRun=true`,
+      payload: body,
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    };
+  };
+}
+
 const CASES: Case[] = [
   {
     route: 'GET /api/Peoples',
@@ -381,11 +401,12 @@ const CASES: Case[] = [
     request: (fixture) => ({ url: `/api/Shipments/history?shipment=${q(fixture.shipment)}` }),
     expected: readable,
   },
-  ...Object.entries(ANALYTICS_FIGURE_CALLS).map(([name, { path }]) => ({
-    route: `GET ${path}`,
+  // Every figure is over what the caller sees; the supplier scorecard (whole POs) is staff's alone.
+  ...Object.entries(ANALYTICS_FIGURE_CALLS).map(([name, call]) => ({
+    route: `GET ${call.path}`,
     name: `analytics: ${name}`,
-    request: () => ({ url: `${path}?from=2027-01-01&to=2027-12-31` }),
-    expected: everyoneSignedIn,
+    request: () => ({ url: `${call.path}?from=2027-01-01&to=2027-12-31` }),
+    expected: (call as Call).who === 'staff' ? staffOnly : everyoneSignedIn,
   })),
   {
     route: 'GET /api/Analytics/settings',
@@ -625,6 +646,20 @@ const CASES: Case[] = [
     name: 'import a report (dry run)',
     request: importReport,
     expected: { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 200 },
+    echoesRequest: true,
+  },
+  {
+    route: 'POST /api/Import/purchase-orders',
+    name: "import the ERP's PO lines (dry run)",
+    request: recordImport('purchase-orders'),
+    expected: adminOnly,
+    echoesRequest: true,
+  },
+  {
+    route: 'POST /api/Import/receipts',
+    name: 'import receipts (dry run)',
+    request: recordImport('receipts'),
+    expected: adminOnly,
     echoesRequest: true,
   },
   {

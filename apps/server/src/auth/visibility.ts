@@ -57,6 +57,16 @@ export const lineItemRowScope = (principal: Principal): SQL =>
 export const lineItemCountScope = (principal: Principal): SQL =>
   scopeSql(principal, sql`forwarder_key`, sql`is_hidden`) ?? sql`true`;
 
+/**
+ * Receipts (`r`, of shipments the principal sees) whose PO it sees on that shipment: for a
+ * Forwarder, through a line item of that PO number that is not hidden.
+ */
+export const receiptScope = (principal: Principal): SQL =>
+  scopeOf(principal).sees === 'everything'
+    ? sql`true`
+    : sql`exists (select 1 from line_items li
+        where li.shipment_id = r.shipment_id and li.title = r.po_number and not li.hide_lineitem)`;
+
 /** Line items joined to their shipments (`li` and `s`) that the principal sees. */
 export const joinedLineItemScope = (principal: Principal): SQL =>
   scopeSql(principal, forwarderKeySql(sql`s.forwarder_name`), sql`li.hide_lineitem`) ?? sql`true`;

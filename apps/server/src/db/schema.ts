@@ -108,6 +108,26 @@ const exceptionDates = () => ({
 });
 
 /**
+ * What a line item's purchase order (the PO whose number is its title) has its exceptions decided
+ * on (modules/exceptions/exception-sql.ts): the PO's kept figures, copied to each of its line items'
+ * rows, each null while the PO is closed (it then has none) or the figure is nothing.
+ */
+const poExceptionBasis = () => ({
+  /** The PO's status; null when no PO of that number exists (the dashboard then has no PO page to link to). */
+  po_status: text('po_status'),
+  /** The earliest requested day of a line with quantity not shipped. */
+  po_overdue_from: pgDate('po_overdue_from', { mode: 'string' }),
+  /** The cargo-ready date while some ordered quantity is neither booked nor shipped. */
+  po_booking_due: pgDate('po_booking_due', { mode: 'string' }),
+  /** What receipts fell short of what their shipments carried. */
+  po_short_qty: integer('po_short_qty'),
+  /** What was shipped beyond the ordered quantities. */
+  po_over_shipped_qty: integer('po_over_shipped_qty'),
+  /** SKUs shipped under the PO that it does not order. */
+  po_unknown_skus: integer('po_unknown_skus'),
+});
+
+/**
  * The dashboard's read model: one row per line item holding every column the dashboard shows,
  * filters, sorts and searches, as displayed. It is kept in step with shipments, line items and
  * parts inside each write's transaction (see line-item-rows.ts), so it is never stale; it exists
@@ -141,6 +161,7 @@ export const lineItemRows = pgTable(
     house: text('house').notNull(),
     master: text('master').notNull(),
     ...exceptionDates(),
+    ...poExceptionBasis(),
     /** Case-folded displayed text of the DR report's columns, joined by U+0001. */
     search_dr: text('search_dr').notNull(),
     /** The same for the Default Report's other columns. */

@@ -13,9 +13,12 @@ import {
 } from '@quayside/domain/first-rows';
 import { decodeRows } from '@quayside/domain/line-item-row';
 import type { LineItemRowsResponse } from '@quayside/domain/line-item-rows';
+import { PurchaseOrderInput } from '@quayside/domain/purchase-orders';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savePurchaseOrders } from '../modules/purchase-orders/purchase-order-writes.ts';
 import { insertShipment } from '../testing/fixtures.ts';
 import { createTestApp, signInRequest, TEST_PASSWORD, type TestApp } from '../testing/test-app.ts';
+import { withWrite } from '../write/with-write.ts';
 
 // GET / for a signed-in browser: the dashboard's first rows drawn in the page and carried for the
 // app, the very rows GET /api/LineItems/rows answers that user for the query the app will ask.
@@ -66,6 +69,14 @@ beforeAll(async () => {
     { title: 'BLUE-1' },
     { title: TRICKY_PO },
   ]);
+  // BLUE-1 is a purchase order's number too: its PO # links to the PO.
+  await withWrite(t.db, { personId: null, email: 'test-fixture' }, (write) =>
+    savePurchaseOrders(
+      write,
+      [PurchaseOrderInput.parse({ po_number: 'BLUE-1', lines: [{ line_number: 1, sku: 'SKU-1', ordered_qty: 1 }] })],
+      { removeAbsentLines: true, source: 'api' },
+    ),
+  );
   await insertShipment(t.db, { shipment: 'SHP-KESTREL', forwarder_name: 'Kestrel', trans: 'AIR' }, [
     { title: 'KESTREL-SECRET-1' },
   ]);
@@ -91,9 +102,9 @@ function firstRowsOf(html: string): FirstRows | null {
   return match?.[1] ? (JSON.parse(match[1]) as FirstRows) : null;
 }
 
-/** The PO numbers the drawing shows, in order (each row's `<th data-text>`). */
+/** The PO numbers the drawing shows, in order (each row's `<th data-text>`, marked "po" when its PO exists). */
 const drawnTitles = (html: string) =>
-  [...html.matchAll(/<tr[^>]*><td class="check"><i><\/i><\/td><th data-text="([^"]*)"/g)].map((match) =>
+  [...html.matchAll(/<tr[^>]*><td class="check"><i><\/i><\/td><th(?: class="po")? data-text="([^"]*)"/g)].map((match) =>
     (match[1] ?? '').replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code))),
   );
 
@@ -141,6 +152,17 @@ describe('the dashboard page with its first rows', () => {
     expect(firstRowsOf(html)?.answer).toEqual(await rowsAnswer(blueCookie, defaultOpeningQuery('Forwarder')));
     expect(drawnTitles(html).sort()).toEqual(['BLUE-1', TRICKY_PO].sort());
     expect(html).not.toContain('KESTREL');
+  });
+
+  it("draws the purchase order's link beside a PO # whose PO exists, as the app's row shows it", async () => {
+    const html = (await page(blueCookie)).body;
+    const rows = decodeRows(firstRowsOf(html)?.answer ?? { names: [], rows: [] });
+    expect(Object.fromEntries(rows.map((row) => [row.title, row.has_purchase_order]))).toEqual({
+      'BLUE-1': true,
+      [TRICKY_PO]: false,
+    });
+    const marked = [...html.matchAll(/<th class="po" data-text="([^"]*)"/g)].map((match) => match[1]);
+    expect(marked).toEqual(['BLUE-1']);
   });
 
   it("draws a forwarder's untouched dashboard without its own name on every row, as the app does; staff keep it", async () => {

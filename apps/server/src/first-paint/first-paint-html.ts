@@ -40,6 +40,9 @@ export type FirstPaintRows = {
 
 const text = (words: string) => `data-text="${escapeHtml(words)}"`;
 
+/** The glyph of the link beside a PO # whose purchase order exists (the app's purchase-order-link.tsx), in the link's colour. */
+const PO_GLYPH = `url("data:image/svg+xml,%3Csvg xmlns='http://www.w3.org/2000/svg' viewBox='0 0 24 24' fill='${encodeURIComponent(PRIMARY_COLOUR)}'%3E%3Cpath d='M19.5 3.5 18 2l-1.5 1.5L15 2l-1.5 1.5L12 2l-1.5 1.5L9 2 7.5 3.5 6 2v14H3v3c0 1.66 1.34 3 3 3h12c1.66 0 3-1.34 3-3V2zM15 20H6c-.55 0-1-.45-1-1v-1h10zm4-1c0 .55-.45 1-1 1s-1-.45-1-1v-3H8V5h11z'/%3E%3Cpath d='M9 7h6v2H9zm7 0h2v2h-2zm-7 3h6v2H9zm7 0h2v2h-2z'/%3E%3C/svg%3E")`;
+
 const transitColours = Object.entries(TRANSIT_COLOURS)
   .map(
     ([type, { color, bgcolor }]) =>
@@ -73,6 +76,7 @@ export const FIRST_PAINT_STYLE = `<style>
 #${FIRST_PAINT_ID} .check{width:20px;padding:0 12px 0 16px}
 #${FIRST_PAINT_ID} .check i{display:block;width:14px;height:14px;margin:3px;border:2px solid rgba(0,0,0,.6);border-radius:2px}
 #${FIRST_PAINT_ID} .review{background:#fff8e1}
+#${FIRST_PAINT_ID} th.po::after{content:"";display:inline-block;width:16px;height:16px;margin-left:4px;vertical-align:-3px;background:${PO_GLYPH} center/16px no-repeat}
 #${FIRST_PAINT_ID} .link{color:${PRIMARY_COLOUR}}
 #${FIRST_PAINT_ID} .parts{padding-left:13px;font-size:13px;font-weight:500;color:${PRIMARY_COLOUR}}
 #${FIRST_PAINT_ID} .chip{display:inline-block;vertical-align:top;padding:0 7px;border:1px solid #bdbdbd;border-radius:16px;font-size:13px;line-height:18px}
@@ -106,7 +110,7 @@ function cell(column: ColumnKey, row: LineItemRow): string {
   const label = `data-label="${escapeHtml(LINE_ITEM_COLUMNS[column].label)}"`;
   switch (column) {
     case 'title':
-      return `<th ${text(row.title)}></th>`;
+      return `<th${row.has_purchase_order ? ' class="po"' : ''} ${text(row.title)}></th>`;
     case 'related_shipment':
       return `<td ${label}><span class="link" ${text(row.related_shipment)}></span></td>`;
     case 'transit_type':

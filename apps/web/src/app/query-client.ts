@@ -1,7 +1,7 @@
 import { createSyncStoragePersister } from '@tanstack/query-sync-storage-persister';
 import { defaultShouldDehydrateQuery, type Query, QueryClient } from '@tanstack/react-query';
 import { forgetOpeningRows, removeFirstPaint } from '../lib/first-rows.ts';
-import { analyticsKeys, importKeys, lineItemKeys } from '../lib/query-keys.ts';
+import { analyticsKeys, importKeys, lineItemKeys, purchaseOrderKeys } from '../lib/query-keys.ts';
 
 /** SPEC.md §9: unused data kept 30 minutes, stale at once, refetched on focus, mount and reconnect. */
 export const CACHE_TIME_MS = 30 * 60 * 1000;
@@ -26,14 +26,16 @@ export const queryPersister = createSyncStoragePersister({
 });
 
 /**
- * What is saved to local storage: everything but the dashboard's list pages, the analytics figures
- * and the import's dry runs. Up to 500 line items a page (or hundreds of lanes) would soon pass the
+ * What is saved to local storage: everything but the dashboard's and the purchase orders' list
+ * pages, the analytics figures and the import's dry runs. Up to 500 line items a page (or hundreds of lanes) would soon pass the
  * browser's ~5 MB storage quota, and they are refetched on mount anyway; a dry run describes files
  * chosen on the page, gone after a reload.
  */
 export function shouldPersistQuery(query: Query) {
-  const [resource, kind] = query.queryKey;
-  const isRefetchedAnyway = resource === lineItemKeys.all[0] && (kind === 'list' || kind === analyticsKeys.all[1]);
+  const [resource, kind, part] = query.queryKey;
+  const isPoList = kind === purchaseOrderKeys.all[1] && part === 'list';
+  const isRefetchedAnyway =
+    resource === lineItemKeys.all[0] && (kind === 'list' || kind === analyticsKeys.all[1] || isPoList);
   return defaultShouldDehydrateQuery(query) && !isRefetchedAnyway && resource !== importKeys.all[0];
 }
 

@@ -31,6 +31,16 @@ const ImportPage = lazy(() =>
 );
 const loadLineItemPage = () => import('../features/line-items/line-item-page.tsx');
 const LineItemPage = lazy(() => loadLineItemPage().then((module) => ({ default: module.LineItemPage })));
+const PurchaseOrdersPage = lazy(() =>
+  import('../features/purchase-orders/purchase-orders-page.tsx').then((module) => ({
+    default: module.PurchaseOrdersPage,
+  })),
+);
+const PurchaseOrderPage = lazy(() =>
+  import('../features/purchase-orders/purchase-order-page.tsx').then((module) => ({
+    default: module.PurchaseOrderPage,
+  })),
+);
 const RecentlyDeletedPage = lazy(() =>
   import('../features/deletions/recently-deleted-page.tsx').then((module) => ({ default: module.RecentlyDeletedPage })),
 );
@@ -50,6 +60,7 @@ const UserManagementPage = lazy(() =>
 /** What each screen of app/screens.ts shows. */
 const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   dashboard: <DashboardPage />,
+  purchaseOrders: <PurchaseOrdersPage />,
   import: <ImportPage />,
   reports: <ReportsPage />,
   analytics: <AnalyticsPage />,
@@ -60,6 +71,7 @@ const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   recentlyDeleted: <RecentlyDeletedPage />,
   lineItem: <LineItemPage />,
   shipment: <ShipmentPage mode="edit" />,
+  purchaseOrder: <PurchaseOrderPage />,
   createShipment: <ShipmentPage mode="create" />,
 };
 

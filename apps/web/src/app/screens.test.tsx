@@ -16,6 +16,7 @@ describe('the sidebar', () => {
   const offered: Record<Role, string[]> = {
     Admin: [
       'Dashboard',
+      'Purchase Orders',
       'Import',
       'Reports',
       'Analytics',
@@ -25,9 +26,9 @@ describe('the sidebar', () => {
       'Webhooks',
       'Recently deleted',
     ],
-    Employee: ['Dashboard', 'Reports', 'Analytics', 'Alerts'],
-    Manager: ['Dashboard', 'Reports', 'Analytics', 'Alerts'],
-    Forwarder: ['Dashboard', 'Import', 'Analytics', 'Alerts'],
+    Employee: ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts'],
+    Manager: ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts'],
+    Forwarder: ['Dashboard', 'Purchase Orders', 'Import', 'Analytics', 'Alerts'],
   };
 
   it.each(ROLES)('links exactly the screens a %s may open', async (role) => {

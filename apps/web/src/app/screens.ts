@@ -3,6 +3,7 @@ import DashboardIcon from '@mui/icons-material/Dashboard';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import InsightsIcon from '@mui/icons-material/Insights';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import RuleIcon from '@mui/icons-material/Rule';
 import WebhookIcon from '@mui/icons-material/Webhook';
@@ -32,6 +33,8 @@ export type Screen = {
 
 export const SCREENS = {
   dashboard: { path: paths.dashboard, nav: { label: 'Dashboard', icon: DashboardIcon } },
+  // Every role: a Forwarder sees the POs its own shipments carry (the server decides which).
+  purchaseOrders: { path: paths.purchaseOrders, nav: { label: 'Purchase Orders', icon: ReceiptLongIcon } },
   import: { path: paths.import, isAllowed: canEdit, nav: { label: 'Import', icon: FileUploadIcon } },
   reports: { path: paths.reports, isAllowed: canSeeReports, nav: { label: 'Reports', icon: AssessmentIcon } },
   analytics: { path: paths.analytics, nav: { label: 'Analytics', icon: InsightsIcon } },
@@ -54,6 +57,7 @@ export const SCREENS = {
   },
   lineItem: { path: paths.lineItemPattern },
   shipment: { path: paths.shipmentPattern },
+  purchaseOrder: { path: paths.purchaseOrderPattern },
   createShipment: { path: paths.createShipment, isAllowed: canEdit },
 } as const satisfies Record<string, Screen>;
 

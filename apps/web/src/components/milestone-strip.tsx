@@ -85,23 +85,28 @@ function Step({ milestone }: { milestone: Milestone }) {
 type MilestoneStripProps = {
   milestones: readonly Milestone[];
   mode: string;
-  trans: string;
+  /** Left out where the page has no Trans to show (a purchase order's shipments). */
+  trans?: string;
+  /** The strip's heading level: h2 at the top of a page, lower inside a section. */
+  headingComponent?: 'h2' | 'h3' | 'h4';
 };
 
 /** The four steps and the Mode, drawn: a row at desktop widths, two by two on a phone. */
-export function MilestoneStrip({ milestones, mode, trans }: MilestoneStripProps) {
+export function MilestoneStrip({ milestones, mode, trans, headingComponent = 'h2' }: MilestoneStripProps) {
   return (
     <Paper component="section" variant="outlined" aria-label="Milestones" sx={{ p: 1.5 }}>
       <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', mb: 1, alignItems: 'baseline' }}>
-        <Typography variant="subtitle2" component="h2">
+        <Typography variant="subtitle2" component={headingComponent}>
           Milestones
         </Typography>
         <Typography variant="body2">
           Mode: <strong>{mode || 'not set'}</strong>
         </Typography>
-        <Typography variant="body2">
-          Trans: <strong>{trans || 'not set'}</strong>
-        </Typography>
+        {trans === undefined ? null : (
+          <Typography variant="body2">
+            Trans: <strong>{trans || 'not set'}</strong>
+          </Typography>
+        )}
       </Stack>
       <Box
         component="ol"

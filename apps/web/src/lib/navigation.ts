@@ -35,6 +35,11 @@ export const paths = {
   lineItemOf: ({ title, related_shipment }: Pick<LineItem, 'title' | 'related_shipment'>) =>
     `/line-item/${encodeURIComponent(title)}?${new URLSearchParams({ shipment: related_shipment })}`,
   shipment: (shipmentNumber: string) => `/shipment-details/${encodeURIComponent(shipmentNumber)}`,
+  /** The purchase orders' list; its search, chips, sort and page are in the query string. */
+  purchaseOrders: '/purchase-orders',
+  purchaseOrderPattern: '/purchase-orders/:id',
+  /** A purchase order's page, by its number (a line item's title). */
+  purchaseOrder: (poNumber: string) => `/purchase-orders/${encodeURIComponent(poNumber)}`,
 } as const;
 
 /**

@@ -1,3 +1,4 @@
+import type { Role } from '@quayside/domain/people';
 import { canManagePeople, canWriteRecords, isStaff } from '@quayside/domain/permissions';
 
 // What the screens show each role (SPEC.md §6): the domain's role table, under the screens' names.
@@ -19,3 +20,9 @@ export {
   canManageWebhooks,
   canRestoreDeletions,
 } from '@quayside/domain/permissions';
+
+/**
+ * Purchase orders' writes (a receipt, a short-close): an Admin's, as the route table's `who` says
+ * for receiveShipment and shortClosePurchaseOrder. Employee and Manager read; a Forwarder reads its own.
+ */
+export const canWritePurchaseOrders = (role: Role | undefined) => role === 'Admin';

@@ -27,6 +27,19 @@ export const analyticsKeys = {
   settings: () => [...LINE_ITEMS, 'analytics', 'settings'] as const,
 };
 
+/**
+ * Purchase orders: their figures follow the shipments and parts carrying them, so they live under
+ * the line items and refresh with every change of those; a receipt or a short-close refreshes them
+ * and the line items (whose PO exceptions move) alike.
+ */
+export const purchaseOrderKeys = {
+  all: [...LINE_ITEMS, 'purchase-orders'] as const,
+  list: <Query extends object>(query: Query) => [...LINE_ITEMS, 'purchase-orders', 'list', query] as const,
+  detail: (poNumber: string) => [...LINE_ITEMS, 'purchase-orders', 'detail', poNumber] as const,
+  /** What a shipment carries that can be received, and what was. */
+  receipt: (shipmentNumber: string) => [...LINE_ITEMS, 'purchase-orders', 'receipt', shipmentNumber] as const,
+};
+
 const SHIPMENTS = ['shipments'] as const;
 
 export const shipmentKeys = {

@@ -59,6 +59,7 @@ function rowOf(lineItem: LineItem, names: readonly string[]) {
   return names.map((name) => {
     if (name === 'exceptions') return lineItem.exceptions ?? [];
     if (name === 'exception_facts') return lineItem.exception_facts ?? {};
+    if (name === 'has_purchase_order') return lineItem.has_purchase_order ?? false;
     if ((ROW_MARKS as readonly string[]).includes(name))
       return lineItem[name as keyof LineItem] as string | number | boolean;
     return displayText(lineItem, name as ColumnKey);

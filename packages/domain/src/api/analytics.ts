@@ -10,6 +10,7 @@ import {
   VolumeResponse,
 } from '../analytics.ts';
 import type { Call } from '../call.ts';
+import { SupplierScorecardResponse } from '../purchase-order-analytics.ts';
 
 const tag = 'analytics';
 
@@ -107,12 +108,28 @@ export const ANALYTICS_FIGURE_CALLS = {
     summary: 'A scorecard row per forwarder',
     description: withFilters(
       'A row per forwarder (a forwarder: its own): shipments, on-time arrival %, median transit, median ETA error, ' +
-        'ETA slips per shipment, open exceptions and document timeliness, for the range and the one of the same length before it ' +
+        'ETA slips per shipment, open exceptions, document timeliness and the OTIF of the receipts of PO lines on those shipments, ' +
+        'for the range and the one of the same length before it ' +
         "(open exceptions are today's, whatever the range: null for the range before).",
     ),
     query: AnalyticsQuery,
     response: ScorecardResponse,
     errors: [503],
+  },
+  getAnalyticsSuppliers: {
+    method: 'GET',
+    path: '/api/Analytics/suppliers',
+    tag,
+    who: 'staff',
+    summary: 'A scorecard row per supplier: OTIF, fill rate and lead times (staff)',
+    description:
+      'A row per PO supplier, for the range (from, to) and the one of the same length before it: PO lines judged, on time %, ' +
+      'in full %, OTIF %, POs judged and PO OTIF %, fill rate %, and the median and 90th percentile of the days from order ' +
+      'to first departure and from order to last receipt. Lines count in the range of their requested date (else the PO’s ' +
+      'requested delivery date) once decided; the shipment filters do not narrow them. Staff only: a forwarder gets 403.',
+    query: AnalyticsQuery,
+    response: SupplierScorecardResponse,
+    errors: [403, 503],
   },
 } as const satisfies Record<string, Call>;
 

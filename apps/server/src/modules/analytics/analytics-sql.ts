@@ -1,4 +1,6 @@
 import type { AnalyticsQuery } from '@quayside/domain/analytics';
+import { shiftDay } from '@quayside/domain/line-item-query';
+import { dayNumber } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { forwarderKeySql, shipmentFactsScope } from '../../auth/visibility.ts';
@@ -35,3 +37,9 @@ export const periodOf = (query: AnalyticsQuery, period: 'week' | 'month') =>
 /** Whole days from the first promised Dest. ETA to ATA (late is positive), and its Est Delivery to Act Delivery. */
 export const arrivalDaysLate = sql`(f.ata - f.first_dest_eta)`;
 export const deliveryDaysLate = sql`(f.act_delivery - f.first_est_delivery)`;
+
+/** The range of the same length just before the query's, for each scorecard's trend. */
+export function previousRange(query: AnalyticsQuery): AnalyticsQuery {
+  const length = dayNumber(query.to) - dayNumber(query.from) + 1;
+  return { ...query, from: shiftDay(query.from, -length), to: shiftDay(query.from, -1) };
+}

@@ -211,6 +211,11 @@ function reference(generated: GeneratedShipment[], principal: Principal, query: 
       openExceptions: filtered
         .filter((shipment) => companyKey(shipment.forwarder_name) === key && etaSlipped(shipment))
         .reduce((sum, shipment) => sum + seen(shipment).length, 0),
+      // No POs here: purchase-order-figures.property.test.ts holds the PO columns.
+      receipts: 0,
+      receiptOnTimePercent: null,
+      receiptInFullPercent: null,
+      receiptOtifPercent: null,
     };
   });
   return { volumeRows, onTimeRows, byMode, distribution, scorecard };

@@ -10,6 +10,7 @@ import type { HeavyWork } from '../../lib/heavy-work.ts';
 import { type RequestOf, serve } from '../../lib/serve.ts';
 import { documentTimeliness, etaAccuracy, onTime, openExceptions, transitTime, volume } from './analytics.service.ts';
 import { readAnalyticsSettings, saveAnalyticsSettings } from './analytics-settings.ts';
+import { supplierScorecard } from './purchase-order-figures.ts';
 import { scorecard } from './scorecard.ts';
 
 type Compute<N extends AnalyticsFigureName> = (
@@ -28,6 +29,7 @@ const COMPUTE: { [N in AnalyticsFigureName]: Compute<N> } = {
   getAnalyticsOpenExceptions: openExceptions,
   getAnalyticsDocumentTimeliness: documentTimeliness,
   getAnalyticsScorecard: scorecard,
+  getAnalyticsSuppliers: supplierScorecard,
 };
 
 /**

@@ -10,7 +10,7 @@ import {
   type TransitTimeResponse,
   type VolumeResponse,
 } from '@quayside/domain/analytics';
-import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
+import { SHIPMENT_EXCEPTION_KINDS, type ShipmentExceptionKind } from '@quayside/domain/exceptions';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { visibleFactCounts } from '../../auth/visibility.ts';
@@ -152,11 +152,11 @@ export async function documentTimeliness(
   return { rows: result.rows.map((row) => ({ period: row.period, ...share(row.timely, row.measured) })) };
 }
 
-type ExceptionRow = { key: string; forwarder: string; counts: Record<ExceptionKind, number>; total: number };
+type ExceptionRow = { key: string; forwarder: string; counts: Record<ShipmentExceptionKind, number>; total: number };
 
 /**
- * The line items each forwarder has with each exception today, most first: for 'Open exceptions'
- * and the scorecard. The rule: exactly what the dashboard's 'Needs attention' chips count, narrowed
+ * The line items each forwarder has with each of their shipment's exceptions today, most first: for
+ * 'Open exceptions' and the scorecard. The rule: exactly what the dashboard's 'Needs attention' chips count of those kinds, narrowed
  * by the filters but never by the date range (exceptions are today's, and an undeparted shipment has
  * no ATD to fall in a range); GET /api/LineItems/count?exception= with the same filters agrees, but
  * for Mode, which the dashboard has no column for.
@@ -170,23 +170,26 @@ export async function openExceptionRows(
   // Every line item of a shipment has its shipment's exceptions: count them by shipment.
   const { lineItems } = visibleFactCounts(principal);
   const counts = sql.join(
-    EXCEPTION_KINDS.map(
+    SHIPMENT_EXCEPTION_KINDS.map(
       (kind) =>
         sql`coalesce(sum(${lineItems}) filter (where ${exceptionCondition(kind, context, 'f')}), 0)::int as ${sql.identifier(kind)}`,
     ),
     sql`, `,
   );
   const result = await db.execute<
-    Record<ExceptionKind, number> & { key: string; forwarder: string; total: number }
+    Record<ShipmentExceptionKind, number> & { key: string; forwarder: string; total: number }
   >(sql`
     select f.forwarder_key as key, min(f.forwarder_name) as forwarder, ${counts}, sum(${lineItems})::int as total
     from shipment_facts f
-    where ${pickedShipments(principal, query, { inRange: false })} and ${anyException(EXCEPTION_KINDS, context, 'f')}
+    where ${pickedShipments(principal, query, { inRange: false })} and ${anyException(SHIPMENT_EXCEPTION_KINDS, context, 'f')}
     group by f.forwarder_key having sum(${lineItems}) > 0 order by total desc, forwarder`);
   return result.rows.map(({ key, forwarder, total, ...byKind }) => ({
     key,
     forwarder,
-    counts: Object.fromEntries(EXCEPTION_KINDS.map((kind) => [kind, byKind[kind]])) as Record<ExceptionKind, number>,
+    counts: Object.fromEntries(SHIPMENT_EXCEPTION_KINDS.map((kind) => [kind, byKind[kind]])) as Record<
+      ShipmentExceptionKind,
+      number
+    >,
     total,
   }));
 }

@@ -9,7 +9,7 @@ import {
   type TransitTimeResponse,
   type VolumeResponse,
 } from '@quayside/domain/analytics';
-import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
+import { SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { multipart } from '../../testing/multipart.ts';
@@ -261,7 +261,7 @@ describe('open exceptions', () => {
       for (const filters of questions) {
         const query = AnalyticsQuery.parse(Object.fromEntries(new URLSearchParams(`${RANGE}${filters}`)));
         for (const row of (await ask<OpenExceptionsResponse>(token, 'open-exceptions', filters)).byForwarder)
-          for (const kind of EXCEPTION_KINDS) {
+          for (const kind of SHIPMENT_EXCEPTION_KINDS) {
             const search = new URLSearchParams({
               exception: kind,
               filters: JSON.stringify(dashboardFiltersOf(query, row.forwarder)),
@@ -303,6 +303,11 @@ describe('the forwarder scorecard', () => {
       etaSlipsPerShipment,
       openExceptions,
       documentTimelinessPercent: 0,
+      // No POs here: purchase-order-figures.test.ts computes the PO columns.
+      receipts: 0,
+      receiptOnTimePercent: null,
+      receiptInFullPercent: null,
+      receiptOtifPercent: null,
     });
     // Now: AN-3 (Blue Anchor, a day early) and AN-2 (Kestrel, its Dest. ETA moved once, 10 days
     // late, one hidden line item); before: AN-1 (a day late, within the grace; two line items).

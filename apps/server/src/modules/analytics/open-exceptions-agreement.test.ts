@@ -1,5 +1,9 @@
 import { AnalyticsQuery, dashboardFiltersOf, type OpenExceptionsResponse } from '@quayside/domain/analytics';
-import { EXCEPTION_KINDS, type ExceptionKind, type ExceptionSummaryResponse } from '@quayside/domain/exceptions';
+import {
+  type ExceptionSummaryResponse,
+  SHIPMENT_EXCEPTION_KINDS,
+  type ShipmentExceptionKind,
+} from '@quayside/domain/exceptions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
 
@@ -98,11 +102,16 @@ const get = async <T>(token: string, url: string) => {
 };
 
 /** Line items with `kind` over every forwarder row of the figure. */
-const figureOf = (response: OpenExceptionsResponse, kind: ExceptionKind) =>
+const figureOf = (response: OpenExceptionsResponse, kind: ShipmentExceptionKind) =>
   response.byForwarder.reduce((sum, row) => sum + (row.counts[kind] ?? 0), 0);
 
 /** What the dashboard counts for `kind` with the question's filters as the dashboard writes them. */
-const dashboardCount = async (token: string, query: AnalyticsQuery, kind: ExceptionKind, forwarder?: string) => {
+const dashboardCount = async (
+  token: string,
+  query: AnalyticsQuery,
+  kind: ShipmentExceptionKind,
+  forwarder?: string,
+) => {
   const search = new URLSearchParams({
     exception: kind,
     filters: JSON.stringify(dashboardFiltersOf(query, forwarder)),
@@ -132,7 +141,7 @@ const NARROWING = [
 describe("Analytics' open exceptions", () => {
   it('has something of every kind to compare', async () => {
     const chips = await get<ExceptionSummaryResponse>(cast.employee, '/api/Exceptions/summary');
-    for (const kind of EXCEPTION_KINDS) expect([kind, chips.counts[kind] > 0]).toEqual([kind, true]);
+    for (const kind of SHIPMENT_EXCEPTION_KINDS) expect([kind, chips.counts[kind] > 0]).toEqual([kind, true]);
     expect(chips.counts.late_departure).toBe(5);
   });
 
@@ -142,7 +151,7 @@ describe("Analytics' open exceptions", () => {
       const chips = await get<ExceptionSummaryResponse>(token, '/api/Exceptions/summary');
       for (const range of RANGES) {
         const figure = await get<OpenExceptionsResponse>(token, `/api/Analytics/open-exceptions?${range}`);
-        for (const kind of EXCEPTION_KINDS)
+        for (const kind of SHIPMENT_EXCEPTION_KINDS)
           expect([range, kind, figureOf(figure, kind)]).toEqual([range, kind, chips.counts[kind]]);
         expect([range, figure.byForwarder.reduce((sum, row) => sum + row.total, 0)]).toEqual([range, chips.total]);
       }
@@ -152,7 +161,7 @@ describe("Analytics' open exceptions", () => {
       ]) {
         const query = AnalyticsQuery.parse(Object.fromEntries(new URLSearchParams(question)));
         const figure = await get<OpenExceptionsResponse>(token, `/api/Analytics/open-exceptions?${question}`);
-        for (const kind of EXCEPTION_KINDS) {
+        for (const kind of SHIPMENT_EXCEPTION_KINDS) {
           expect([question, kind, await dashboardCount(token, query, kind)]).toEqual([
             question,
             kind,

@@ -4,17 +4,24 @@ import {
   type ScorecardFigures,
   type ScorecardResponse,
 } from '@quayside/domain/analytics';
-import { dayNumber } from '@quayside/domain/text';
+import type { ReceiptOtif } from '@quayside/domain/purchase-order-analytics';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Queryable } from '../../db/client.ts';
-import { addDays } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { openExceptionRows } from './analytics.service.ts';
 import { readAnalyticsSettings } from './analytics-settings.ts';
-import { arrivalDaysLate, pickedShipments } from './analytics-sql.ts';
+import { arrivalDaysLate, pickedShipments, previousRange } from './analytics-sql.ts';
+import { receiptOtifRows } from './purchase-order-figures.ts';
 
 // The forwarder scorecard: a row per forwarder, for the range and the one of the same length before it.
+
+const NO_RECEIPTS: ReceiptOtif = {
+  receipts: 0,
+  receiptOnTimePercent: null,
+  receiptInFullPercent: null,
+  receiptOtifPercent: null,
+};
 
 type ScorecardRow = ScorecardFigures & { key: string; forwarder: string };
 
@@ -26,18 +33,19 @@ async function scorecardRows(
   graceDays: number,
   openExceptions: Map<string, number> | null,
 ): Promise<Map<string, ScorecardRow>> {
-  const result = await db.execute<{
-    key: string;
-    forwarder: string;
-    shipments: number;
-    measured_arrivals: number;
-    on_time: number;
-    arrived: number;
-    median_transit: number | null;
-    median_eta_error: number | null;
-    slips: number;
-    timely: number;
-  }>(sql`
+  const [result, receipts] = await Promise.all([
+    db.execute<{
+      key: string;
+      forwarder: string;
+      shipments: number;
+      measured_arrivals: number;
+      on_time: number;
+      arrived: number;
+      median_transit: number | null;
+      median_eta_error: number | null;
+      slips: number;
+      timely: number;
+    }>(sql`
     select f.forwarder_key as key, min(f.forwarder_name) as forwarder, count(*)::int as shipments,
       count(${arrivalDaysLate})::int as measured_arrivals,
       count(*) filter (where ${arrivalDaysLate} <= ${graceDays})::int as on_time,
@@ -46,7 +54,9 @@ async function scorecardRows(
       sum(f.eta_slips)::int as slips,
       count(f.ata)::int as arrived, count(*) filter (where f.documents_in_time)::int as timely
     from shipment_facts f where ${pickedShipments(principal, query)}
-    group by f.forwarder_key`);
+    group by f.forwarder_key`),
+    receiptOtifRows(db, principal, query, graceDays),
+  ]);
   const number = (value: number | null) => (value === null ? null : Number(value));
   return new Map(
     result.rows.map((row) => [
@@ -61,15 +71,11 @@ async function scorecardRows(
         etaSlipsPerShipment: row.shipments === 0 ? null : Math.round((row.slips / row.shipments) * 100) / 100,
         openExceptions: openExceptions === null ? null : (openExceptions.get(row.key) ?? 0),
         documentTimelinessPercent: percentOf(row.timely, row.arrived),
+        // Receipts are of these shipments: a forwarder with receipts has a row.
+        ...(receipts.get(row.key) ?? NO_RECEIPTS),
       },
     ]),
   );
-}
-
-/** The range of the same length just before the query's. */
-function previousRange(query: AnalyticsQuery): AnalyticsQuery {
-  const length = dayNumber(query.to) - dayNumber(query.from) + 1;
-  return { ...query, from: addDays(query.from, -length), to: addDays(query.from, -1) };
 }
 
 /** A row per forwarder with its figures now and in the period before (for the trend), most shipments first. */

@@ -1,11 +1,18 @@
-import { EXCEPTION_KINDS, EXCEPTION_LABELS, type ExceptionKind, STALE_AFTER_DAYS } from '@quayside/domain/exceptions';
+import {
+  EXCEPTION_KINDS,
+  EXCEPTION_LABELS,
+  type ExceptionKind,
+  type ShipmentExceptionKind,
+  STALE_AFTER_DAYS,
+} from '@quayside/domain/exceptions';
 import { shiftDay } from '@quayside/domain/line-item-query';
 import { type SQL, sql } from 'drizzle-orm';
 
 // The exception rules (domain's exceptions.ts), once, as conditions on the dashboard's read model
 // (line_item_rows as `r`). The read model carries the dates each rule is decided on
 // (line-item-rows.ts), so every rule is a range of one indexed column as of `today`, and stays
-// right as days pass without any write.
+// right as days pass without any write. A purchase order's rules compare the PO's figures the row
+// carries (its po_* columns, kept by purchase-orders.sql), each null while the PO is closed.
 
 /**
  * The day the rules are decided on, and the Admin's ETA slip threshold. `now` (ISO timestamp) is
@@ -25,12 +32,23 @@ export const addDays = shiftDay;
 
 /**
  * Each rule as a comparison of one read-model column with a bound as of the context: the same
- * six columns exception_counts (migration 0011) counts by value.
+ * columns exception_counts (exception-counts.sql's exception_bases) counts by value.
  */
 type Rule = {
-  column: 'departure_due' | 'arrival_due' | 'delivery_due' | 'eta_slip_days' | 'documents_due' | 'in_transit_updated';
+  column:
+    | 'departure_due'
+    | 'arrival_due'
+    | 'delivery_due'
+    | 'eta_slip_days'
+    | 'documents_due'
+    | 'in_transit_updated'
+    | 'po_overdue_from'
+    | 'po_booking_due'
+    | 'po_short_qty'
+    | 'po_over_shipped_qty'
+    | 'po_unknown_skus';
   compare: '<' | '<=' | '>=';
-  /** A day (YYYY-MM-DD) for a date column, a number of days for eta_slip_days. */
+  /** A day (YYYY-MM-DD) for a date column, a number (of days, of units) for the others. */
   bound: (context: ExceptionContext) => string | number;
 };
 const RULES: Record<ExceptionKind, Rule> = {
@@ -40,14 +58,21 @@ const RULES: Record<ExceptionKind, Rule> = {
   eta_slipped: { column: 'eta_slip_days', compare: '>=', bound: ({ etaSlipDays }) => etaSlipDays },
   missing_documents: { column: 'documents_due', compare: '<', bound: ({ today }) => today },
   stale: { column: 'in_transit_updated', compare: '<=', bound: ({ today }) => addDays(today, -STALE_AFTER_DAYS) },
+  po_overdue: { column: 'po_overdue_from', compare: '<', bound: ({ today }) => today },
+  po_not_booked: { column: 'po_booking_due', compare: '<', bound: ({ today }) => today },
+  po_received_short: { column: 'po_short_qty', compare: '>=', bound: () => 1 },
+  po_over_shipped: { column: 'po_over_shipped_qty', compare: '>=', bound: () => 1 },
+  po_unknown_sku: { column: 'po_unknown_skus', compare: '>=', bound: () => 1 },
 };
 
 const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${bound}::int` : sql`${bound}::date`);
 
 /**
  * Whether the row has `kind` as of the context's day: a row of line_item_rows as `r`, or of
- * shipment_facts as `f`, which carries the same six dates per shipment.
+ * shipment_facts as `f`, which carries the same six dates per shipment (not a PO's figures).
  */
+export function exceptionCondition(kind: ShipmentExceptionKind, context: ExceptionContext, table: 'r' | 'f'): SQL;
+export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext, table?: 'r'): SQL;
 export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext, table: 'r' | 'f' = 'r'): SQL {
   const { column, compare, bound } = RULES[kind];
   return sql`${sql.raw(table)}.${sql.identifier(column)} ${sql.raw(compare)} ${boundSql(bound(context))}`;
@@ -61,18 +86,17 @@ export function countedCondition(kind: ExceptionKind, context: ExceptionContext)
   return sql`(basis = ${column} and value ${sql.raw(compare)} ${asInteger})`;
 }
 
-/** Rows with any of `kinds`. */
-export const anyException = (
-  kinds: readonly ExceptionKind[],
-  context: ExceptionContext,
-  table: 'r' | 'f' = 'r',
-): SQL =>
-  kinds.length === 0
+/** Rows with any of `kinds` (of line_item_rows `r`, or of shipment_facts `f` for the shipment's own kinds). */
+export function anyException(kinds: readonly ShipmentExceptionKind[], context: ExceptionContext, table: 'r' | 'f'): SQL;
+export function anyException(kinds: readonly ExceptionKind[], context: ExceptionContext, table?: 'r'): SQL;
+export function anyException(kinds: readonly ExceptionKind[], context: ExceptionContext, table: 'r' | 'f' = 'r'): SQL {
+  return kinds.length === 0
     ? sql`true`
     : sql`(${sql.join(
-        kinds.map((kind) => exceptionCondition(kind, context, table)),
+        kinds.map((kind) => exceptionCondition(kind as ShipmentExceptionKind, context, table)),
         sql` or `,
       )})`;
+}
 
 /** The row's exceptions, as a text[] of kinds (or of their labels) in EXCEPTION_KINDS order. */
 export const exceptionsOf = (context: ExceptionContext, as: 'kinds' | 'labels' = 'kinds'): SQL =>
@@ -110,7 +134,8 @@ const daysSince = (column: string, { today }: ExceptionContext) => sql`(${today}
 
 /**
  * The size of each of row `r`'s exceptions as of the context, as jsonb (domain's ExceptionFacts):
- * days late, days the ETA slipped, days without a change, the document types missing. For a page
+ * days late, days the ETA slipped, days without a change, the document types missing, the units a
+ * PO is short or over, its unknown SKUs. For a page
  * of rows read by id, never for a scan: the missing documents are looked up per row.
  */
 export const exceptionFactsOf = (context: ExceptionContext): SQL => {
@@ -121,6 +146,11 @@ export const exceptionFactsOf = (context: ExceptionContext): SQL => {
     eta_slipped: sql`r.eta_slip_days`,
     missing_documents: sql`(select jsonb_agg(distinct rd.document_type order by rd.document_type) ${missingDocumentRows(context)})`,
     stale: daysSince('in_transit_updated', context),
+    po_overdue: daysSince('po_overdue_from', context),
+    po_not_booked: daysSince('po_booking_due', context),
+    po_received_short: sql`r.po_short_qty`,
+    po_over_shipped: sql`r.po_over_shipped_qty`,
+    po_unknown_sku: sql`r.po_unknown_skus`,
   };
   return sql`jsonb_strip_nulls(jsonb_build_object(${sql.join(
     EXCEPTION_KINDS.map(

@@ -21,18 +21,44 @@ const FIELDS = ['shipments', 'parts'] as const;
  * ours, so an import streams from a file whatever its size. Other parts are drained and ignored.
  */
 export async function stageImport(request: FastifyRequest, limits: Omit<UploadLimits, 'maxFiles'>) {
+  const { files, remove } = await stageFiles(request, limits, FIELDS, 'shipments', IMPORT_NOTHING_SENT);
+  const shipments = files.get('shipments');
+  if (!shipments) throw new Error('required file not staged');
+  return { shipments, parts: files.get('parts'), remove } satisfies StagedImport;
+}
+
+/** One file, `file`, spooled as stageImport spools a report: the imports of POs and of receipts. */
+export async function stageRecordFile(
+  request: FastifyRequest,
+  limits: Omit<UploadLimits, 'maxFiles'>,
+  nothingSent: string,
+) {
+  const { files, remove } = await stageFiles(request, limits, ['file'], 'file', nothingSent);
+  const file = files.get('file');
+  if (!file) throw new Error('required file not staged');
+  return { file, remove };
+}
+
+/** Spools the multipart file fields named `fields` to disk; `required` must be among them. */
+async function stageFiles(
+  request: FastifyRequest,
+  limits: Omit<UploadLimits, 'maxFiles'>,
+  fields: readonly string[],
+  required: string,
+  nothingSent: string,
+) {
   if (!request.isMultipart()) throw new AppError('invalid', NOT_MULTIPART);
   await mkdir(limits.stagingRoot, { recursive: true, mode: 0o700 });
   const directory = await mkdtemp(path.join(limits.stagingRoot, 'import-'));
   const remove = () => rm(directory, { recursive: true, force: true });
   const staged = new Map<string, { path: string; name: string }>();
-  const uploadLimits = { ...limits, maxFiles: FIELDS.length };
+  const uploadLimits = { ...limits, maxFiles: fields.length };
   try {
     const parts = request.parts({
-      limits: { fileSize: limits.maxBytes, files: FIELDS.length, fields: 10, fieldSize: 1024, parts: 12 },
+      limits: { fileSize: limits.maxBytes, files: fields.length, fields: 10, fieldSize: 1024, parts: 12 },
     });
     for await (const part of unlessStalled(request, parts)) {
-      const field = FIELDS.find((name) => name === part.fieldname);
+      const field = fields.find((name) => name === part.fieldname);
       if (part.type !== 'file' || !field || staged.has(field)) {
         if (part.type === 'file') part.file.resume();
         continue;
@@ -42,9 +68,8 @@ export async function stageImport(request: FastifyRequest, limits: Omit<UploadLi
       if (part.file.truncated) throw uploadError({ code: 'FST_REQ_FILE_TOO_LARGE' }, uploadLimits);
       staged.set(field, { path: file, name: part.filename || field });
     }
-    const shipments = staged.get('shipments');
-    if (!shipments) throw new AppError('invalid', IMPORT_NOTHING_SENT);
-    return { shipments, parts: staged.get('parts'), remove } satisfies StagedImport;
+    if (!staged.has(required)) throw new AppError('invalid', nothingSent);
+    return { files: staged, remove };
   } catch (error) {
     await remove();
     throw uploadError(error, uploadLimits);

@@ -1,5 +1,11 @@
 import { PassThrough } from 'node:stream';
 import type { ImportReport } from '@quayside/domain/import';
+import {
+  PO_IMPORT_NOTHING_SENT,
+  RECEIPT_IMPORT_NOTHING_SENT,
+  type RecordImportKind,
+  type RecordImportReport,
+} from '@quayside/domain/record-import';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '../../config.ts';
 import type { Database } from '../../db/client.ts';
@@ -11,7 +17,8 @@ import { incomingDir } from '../../storage/incoming.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { assertCanWrite } from '../shipments/shipment-access.ts';
 import { type ImportRequest, prepareImport } from './import.service.ts';
-import { type StagedImport, stageImport } from './import-upload.ts';
+import { stageImport, stageRecordFile } from './import-upload.ts';
+import { assertCanImportRecords, prepareRecordImport } from './record-import.service.ts';
 import { createTableReaderPool } from './table-reader-pool.ts';
 
 type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir' | 'importReaderMemoryMb' | 'importReaders'> &
@@ -55,14 +62,53 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
     // Every import reads a whole file and writes its rows: it waits its turn with the other heavy work.
     { preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()] },
   );
+
+  // The importer's own records: the ERP's PO lines and receipts, one file each, Admin only.
+  const records: [OperationKind, RecordImportKind, string][] = [
+    ['importPurchaseOrders', 'purchase_orders', PO_IMPORT_NOTHING_SENT],
+    ['importReceipts', 'receipts', RECEIPT_IMPORT_NOTHING_SENT],
+  ];
+  for (const [operation, kind, nothingSent] of records) {
+    serve(
+      app,
+      operation,
+      async (request, reply) => {
+        assertCanImportRecords(request.principal);
+        const staged = await stageRecordFile(request, limits, nothingSent);
+        const { dryRun, sheet } = request.query;
+        try {
+          const prepared = await prepareRecordImport(
+            request.principal,
+            { kind, file: { ...staged.file, sheet }, dryRun },
+            readTable,
+          );
+          const run = (onProgress?: (rows: number) => void) =>
+            prepared.run(db, actorOf(request.principal), {
+              onProgress,
+              statementTimeoutMs: config.bulkStatementTimeoutMs,
+            });
+          if (request.headers.accept?.includes(NDJSON)) return streamImport(request, reply, staged, run);
+          const report = await run();
+          await staged.remove();
+          return report;
+        } catch (error) {
+          await staged.remove();
+          throw error;
+        }
+      },
+      { preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()] },
+    );
+  }
 }
 
+type OperationKind = 'importPurchaseOrders' | 'importReceipts';
+
 /** The import with its progress, one JSON object per line; the status is 200 once the upload is read. */
-function streamImport(
+function streamImport<Report extends ImportReport | RecordImportReport>(
   request: FastifyRequest,
   reply: FastifyReply,
-  staged: StagedImport,
-  run: (onProgress: (rows: number) => void) => Promise<ImportReport>,
+  staged: { remove: () => Promise<void> },
+  run: (onProgress: (rows: number) => void) => Promise<Report>,
 ) {
   const stream = new PassThrough();
   const line = (value: unknown) => stream.write(`${JSON.stringify(value)}\n`);

@@ -50,14 +50,14 @@ export type ImportOptions = {
 
 /** For callers without a configuration of their own (runImport's users: tests, benchmarks). */
 let defaultReader: TableOpener | null = null;
-const defaultTableReader: TableOpener = (filePath, options) => {
+export const defaultTableReader: TableOpener = (filePath, options) => {
   defaultReader ??= createTableReaderPool(IMPORT_READER_DEFAULTS);
   return defaultReader(filePath, options);
 };
 
-const BATCH_ROWS = 1000;
+export const BATCH_ROWS = 1000;
 /** From this many rows on, the planner's statistics are refreshed after the import. */
-const ANALYZE_FROM_ROWS = 10_000;
+export const ANALYZE_FROM_ROWS = 10_000;
 
 /** Thrown inside the transaction to roll a dry run back; carries its report out. */
 class DryRunFinished extends Error {
@@ -218,9 +218,9 @@ async function applyImport(
   }
 }
 
-type Sheet<Field extends string> = OpenedTable & { file: ImportFile; mapping: ColumnMapping<Field> };
+export type Sheet<Field extends string> = OpenedTable & { file: ImportFile; mapping: ColumnMapping<Field> };
 
-async function openSheet<Field extends string>(
+export async function openSheet<Field extends string>(
   openTable: TableOpener,
   file: ImportFile,
   mapHeaders: (headers: readonly string[]) => ColumnMapping<Field>,
@@ -237,7 +237,7 @@ async function openSheet<Field extends string>(
 }
 
 /** Reads a sheet in batches: each row checked, the valid ones applied, every outcome counted. */
-async function processSheet<Field extends string, Input>(
+export async function processSheet<Field extends string, Input>(
   sheet: Sheet<Field>,
   name: ImportRowOutcome['sheet'],
   collector: ReportCollector,
@@ -287,7 +287,7 @@ async function processSheet<Field extends string, Input>(
 }
 
 /** Keeps the first rows' outcomes and the rejections, within the report's limits. */
-class ReportCollector {
+export class ReportCollector {
   private rows: ImportRowOutcome[] = [];
   private rejections: ImportRowOutcome[] = [];
   private rowsPerSheet = new Map<string, number>();

@@ -68,6 +68,19 @@ const EXCEPTION_BASIS = {
     `case when s.atd is not null and s.ata is null then (s.updated_at at time zone 'UTC')::date end`,
   ),
 };
+/**
+ * What the row carries of its purchase order (the PO numbered by its title), from the join `pb`
+ * (purchase-orders.sql's purchase_order_row_basis, which purchase_orders_sync also rewrites the
+ * rows with): its status, and what the PO exceptions are decided on.
+ */
+const PO_BASIS = {
+  po_status: sql`pb.po_status`,
+  po_overdue_from: sql`pb.po_overdue_from`,
+  po_booking_due: sql`pb.po_booking_due`,
+  po_short_qty: sql`pb.po_short_qty`,
+  po_over_shipped_qty: sql`pb.po_over_shipped_qty`,
+  po_unknown_skus: sql`pb.po_unknown_skus`,
+};
 /** The columns' texts joined by U+0001 (which search text may not contain), case-folded as foldCase() does. */
 const searchText = (columns: readonly ColumnKey[]) =>
   sql`lower(concat_ws(chr(1), ${sql.join(
@@ -103,6 +116,7 @@ const ROW_VALUES = {
   search_dr: searchText(REPORT_COLUMNS.dr),
   search_default_only: searchText(DEFAULT_ONLY_COLUMNS),
   ...EXCEPTION_BASIS,
+  ...PO_BASIS,
 } satisfies Record<keyof typeof lineItemRows.$inferInsert, SQL>;
 
 const rowColumns = Object.keys(ROW_VALUES);
@@ -139,6 +153,7 @@ export async function syncLineItemRows(db: Queryable, scope: RowScope) {
              sum(coalesce(qty, 0))::bigint as total_qty
       from parts where parts.line_item_id = li.id
     ) p on true
+    left join lateral purchase_order_row_basis(li.title) pb on true
     where ${scopeCondition(scope)}
     on conflict (line_item_id) do update set ${rowUpdates}
     where line_item_rows is distinct from excluded

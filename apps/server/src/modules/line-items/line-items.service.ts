@@ -67,7 +67,7 @@ async function matchingCondition(db: Queryable, principal: Principal, query: Row
 
 /** With a 'changed in the last' filter, each date's value when its window opened ({v}), or null when it did not change since. */
 type PageWas = Partial<Record<ColumnKey, { v: string | null } | null>>;
-type PageRow = { line_item_id: string; exceptions: ExceptionKind[]; was?: PageWas };
+type PageRow = { line_item_id: string; exceptions: ExceptionKind[]; has_purchase_order: boolean; was?: PageWas };
 
 /** A page row's `was` as the API answers it: the dates that changed in their window, each its value then. */
 function wasDates(was: PageWas | undefined): Partial<Record<ColumnKey, string | null>> | undefined {
@@ -115,7 +115,7 @@ async function findPage(
   const offset = (query.page - 1) * query.pageSize;
   const was = wasOf(changeWindows(query.filters, nowOf(context)));
   const pageOf = (rows: SQL) => sql`
-    select r.line_item_id, ${exceptionsOf(context)} as exceptions${was ? sql`, ${was} as was` : sql``} from ${rows}
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order${was ? sql`, ${was} as was` : sql``} from ${rows}
     order by ${order} limit ${query.pageSize} offset ${offset}`;
   // Past COUNT_LIMIT matches the count says "more than that": the exact figure is its own request.
   // Common exceptions alone are known to pass it unread (their walk would begin at the newest, unmatched rows).
@@ -168,6 +168,7 @@ export async function listLineItems(
       return {
         ...lineItem,
         exceptions: row?.exceptions ?? [],
+        has_purchase_order: row?.has_purchase_order ?? false,
         exception_facts: facts.get(lineItem._id) ?? {},
         ...(was === undefined ? {} : { was }),
       };
@@ -195,6 +196,7 @@ const markSql = (context: ExceptionContext): Record<Exclude<RowMark, 'exceptions
   related_shipment: displayed('related_shipment'),
   po_review_required: sql`li.po_review_required`,
   hide_lineitem: sql`r.is_hidden`,
+  has_purchase_order: sql`r.po_status is not null`,
   exception_facts: exceptionFactsOf(context),
 });
 

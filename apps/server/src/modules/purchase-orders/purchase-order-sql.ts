@@ -15,8 +15,10 @@ import { purchaseOrderPartScope, purchaseOrderScope, seesWholePurchaseOrders } f
 
 /** A PO's summary as the principal sees it: one SQL expression per figure, over `po` and the laterals of `from`. */
 type Figures = {
-  /** What follows `from purchase_orders po`: the laterals a Forwarder's figures are counted in. */
+  /** What follows `from purchase_orders po`: the laterals a Forwarder's figures are counted in, per PO. */
   from: SQL;
+  /** The same figures grouped once over all of a Forwarder's shipments: for a filter or sort over every PO. */
+  fromGrouped: SQL;
   status: SQL;
   lines: SQL;
   ordered: SQL;
@@ -33,6 +35,7 @@ type Figures = {
 /** The figures the write door keeps: staff see them all. */
 const KEPT: Figures = {
   from: sql``,
+  fromGrouped: sql``,
   status: sql`po.status`,
   lines: sql`po.line_count`,
   ordered: sql`po.ordered_qty`,
@@ -77,14 +80,37 @@ function ownFigures(principal: Principal): Figures {
         join shipments s on s.id = li.shipment_id
         left join parts p on p.line_item_id = li.id and p.part_number = r.sku
         where r.po_number = po.po_number and ${scope}) own_received`,
+    fromGrouped: sql`
+      join (
+        select li.title as po_number,
+               coalesce(sum(coalesce(p.qty, 0)) filter (where (s.atd is not null or s.ata is not null) and l.id is not null), 0) as shipped,
+               count(distinct p.part_number) filter (where l.id is not null) as lines,
+               count(distinct p.part_number) filter (where p.part_number is not null and l.id is null) as unknown
+        from line_items li join shipments s on s.id = li.shipment_id
+        left join parts p on p.line_item_id = li.id
+        left join purchase_orders o on o.po_number = li.title
+        left join purchase_order_lines l on l.purchase_order_id = o.id and l.sku = p.part_number
+        where ${scope}
+        group by li.title) own on own.po_number = po.po_number
+      left join (
+        select r.po_number, coalesce(sum(r.received_qty) filter (where l.id is not null), 0) as received,
+               coalesce(sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)), 0) as short
+        from receipts r
+        join line_items li on li.title = r.po_number and li.shipment_id = r.shipment_id
+        join shipments s on s.id = li.shipment_id
+        left join parts p on p.line_item_id = li.id and p.part_number = r.sku
+        left join purchase_orders o on o.po_number = r.po_number
+        left join purchase_order_lines l on l.purchase_order_id = o.id and l.sku = r.sku
+        where ${scope}
+        group by r.po_number) own_received on own_received.po_number = po.po_number`,
     status: sql`(case when po.status in ('received', 'short_closed') then po.status
                       when own.shipped > 0 then 'partly_shipped' else 'open' end)`,
     lines: sql`own.lines`,
     ordered: sql`null::bigint`,
     open: sql`null::bigint`,
     shipped: sql`own.shipped`,
-    received: sql`own_received.received`,
-    short: sql`own_received.short`,
+    received: sql`coalesce(own_received.received, 0)`,
+    short: sql`coalesce(own_received.short, 0)`,
     overShipped: sql`null::bigint`,
     unknownSkus: sql`own.unknown`,
     overdueFrom: sql`null::date`,
@@ -107,7 +133,8 @@ function exceptionCondition(kind: PoExceptionKind, f: Figures, today: string): S
     po_over_shipped: sql`${f.overShipped} > 0`,
     po_unknown_sku: sql`${f.unknownSkus} > 0`,
   }[kind];
-  return sql`(${open} and coalesce(${rule}, false))`;
+  // No coalesce: an unknown day compares as null, which no WHERE keeps, and the partial indexes stay usable.
+  return sql`(${open} and ${rule})`;
 }
 
 /** The PO's exceptions as a text[], in PO_EXCEPTION_KINDS' order. */
@@ -119,7 +146,7 @@ const exceptionList = (f: Figures, today: string) =>
 
 function chipCondition(chip: PoChip, f: Figures, today: string): SQL {
   if (chip === 'overdue') return exceptionCondition('po_overdue', f, today);
-  if (chip === 'short') return sql`coalesce(${f.short} > 0, false)`;
+  if (chip === 'short') return sql`${f.short} > 0`;
   return sql`${f.status} = ${chip}`;
 }
 
@@ -215,25 +242,37 @@ export function summariesSql(
   const direction = sql.raw(page.direction);
   const key = sortExpression(page.sort, f);
   const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(po.po_number collate "C") ${direction}`];
-  return sql`
-    select po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
-           po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
-           ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
-           ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
-           ${exceptionList(f, today)} as exceptions
-    from purchase_orders po ${f.from}
-    where ${whereOf(principal, filter, f, today)}
-    order by ${sql.join(order, sql`, `)}
-    limit ${page.limit} offset ${page.offset}`;
+  const columns = sql`
+    po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
+    po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
+    ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
+    ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
+    ${exceptionList(f, today)} as exceptions`;
+  const where = whereOf(principal, filter, f, today);
+  const orderBy = sql.join(order, sql`, `);
+  if (seesWholePurchaseOrders(principal) || readsOwnFigures(filter, page.sort)) {
+    return sql`select ${columns} from purchase_orders po ${f.fromGrouped} where ${where}
+      order by ${orderBy} limit ${page.limit} offset ${page.offset}`;
+  }
+  // A Forwarder's figures cost a look at its shipments per PO: found for the page's rows alone,
+  // once the page is chosen, unless a chip, an exception or the status sort asks for them.
+  return sql`select ${columns}
+    from (select po.* from purchase_orders po where ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}) po
+    ${f.from}
+    order by ${orderBy}`;
 }
+
+/** Whether a Forwarder's filter or sort reads its own figures (else they are found for the page alone). */
+const readsOwnFigures = (filter: Filter, sort: PoSortKey) =>
+  Boolean(filter.chip?.length || filter.exception?.length) || sort === 'status';
 
 /** How many POs `filter` matches for the principal. */
 export function countSql(principal: Principal, filter: Filter, today: string): SQL {
   const f = figuresFor(principal);
   const where = whereOf(principal, filter, f, today);
   // The laterals count only when a condition reads them.
-  const needsFigures = !seesWholePurchaseOrders(principal) && (filter.chip?.length || filter.exception?.length);
-  return sql`select count(*)::int as total from purchase_orders po ${needsFigures ? f.from : sql``} where ${where}`;
+  const needsFigures = !seesWholePurchaseOrders(principal) && readsOwnFigures(filter, 'po_number');
+  return sql`select count(*)::int as total from purchase_orders po ${needsFigures ? f.fromGrouped : sql``} where ${where}`;
 }
 
 /** Whether the principal sees any PO of `supplier`. */

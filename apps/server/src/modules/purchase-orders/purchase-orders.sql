@@ -8,6 +8,27 @@
 -- write door (write/with-write.ts) calls purchase_orders_sync_dirty() before the commit, which
 -- recomputes those POs alone, so a shipment save touches only its own POs' lines.
 
+-- What the dashboard's row of a line item carries of its PO, the one numbered `number` (its title):
+-- the status (the PO # links to the PO's page when there is one), and what the PO exceptions are
+-- decided on (modules/exceptions/exception-sql.ts), each null while the PO is closed, when it has
+-- none, or when the figure is nothing. No row when no PO has that number. line-item-rows.ts writes
+-- a row with it, purchase_orders_sync below rewrites the rows of the POs it recomputes.
+CREATE OR REPLACE FUNCTION purchase_order_row_basis(number text) RETURNS TABLE (
+  po_status text, po_overdue_from date, po_booking_due date, po_short_qty integer,
+  po_over_shipped_qty integer, po_unknown_skus integer
+) LANGUAGE sql STABLE AS $$
+  SELECT po.status, o.overdue_from, o.booking_due, o.short_qty, o.over_shipped_qty, o.unknown_skus
+  FROM purchase_orders po
+  LEFT JOIN LATERAL (
+    SELECT po.overdue_from, po.booking_due,
+           nullif(least(po.short_qty, 2147483647), 0)::int AS short_qty,
+           nullif(least(po.over_shipped_qty, 2147483647), 0)::int AS over_shipped_qty,
+           nullif(po.unknown_skus, 0) AS unknown_skus
+    WHERE po.status NOT IN ('received', 'short_closed')
+  ) o ON true
+  WHERE po.po_number = number
+$$;
+
 -- Recomputes the figures of the POs numbered `numbers` (unknown numbers are skipped).
 CREATE OR REPLACE FUNCTION purchase_orders_sync(numbers text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -112,6 +133,18 @@ BEGIN
     WHERE li.title = p.po_number AND (s.atd IS NOT NULL OR s.ata IS NOT NULL)
   ) d
   WHERE p.po_number = ANY(numbers) AND po.id = p.id;
+
+  -- Their line items' dashboard rows, only those whose PO facts moved: the exception counts'
+  -- triggers then move only what changed.
+  UPDATE line_item_rows r
+  SET (po_status, po_overdue_from, po_booking_due, po_short_qty, po_over_shipped_qty, po_unknown_skus) =
+      (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus)
+  FROM unnest(numbers) AS n(number)
+  CROSS JOIN LATERAL purchase_order_row_basis(n.number) b
+  WHERE r.title = n.number
+    AND (r.po_status, r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)
+        IS DISTINCT FROM
+        (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus);
 END $$;
 
 -- Recomputes the POs this transaction marked, and forgets them.

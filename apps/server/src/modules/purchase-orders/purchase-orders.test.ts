@@ -348,6 +348,16 @@ describe('receiving a shipment that carries two POs', () => {
     const theirs = await seen(blue, 'PO-M1');
     expect(theirs).toMatchObject({ received_qty: 8, exceptions: ['po_received_short'] });
     expect(theirs.history.map((entry) => entry.kind)).toEqual(['received']);
+    const theirShort = await list(blue, 'chip=short');
+    expect(theirShort.json<{ purchaseOrders: PurchaseOrderSummary[] }>().purchaseOrders).toEqual([
+      expect.objectContaining({
+        po_number: 'PO-M1',
+        received_qty: 8,
+        ordered_qty: null,
+        exceptions: ['po_received_short'],
+      }),
+    ]);
+    expect((await list(kestrel, 'chip=short')).json<{ total: number }>().total).toBe(0);
 
     const chip = await list(admin, 'chip=short&q=po-m');
     expect(chip.json<{ purchaseOrders: PurchaseOrderSummary[] }>().purchaseOrders.map((po) => po.po_number)).toEqual([
@@ -479,6 +489,14 @@ describe('the list', () => {
         status: 'partly_shipped',
         exceptions: [],
       }),
+    ]);
+    // Its chips and the status sort read the same figures, counted over its own shipments.
+    const partly = await page(kestrel, of('chip=partly_shipped,overdue'));
+    expect(partly.purchaseOrders.map((po) => [po.po_number, po.status, po.shipped_qty, po.exceptions])).toEqual([
+      ['LST-02', 'partly_shipped', 10, []],
+    ]);
+    expect((await page(kestrel, of('sort=status&direction=desc'))).purchaseOrders.map((po) => po.po_number)).toEqual([
+      'LST-02',
     ]);
     // A SKU the PO orders but its shipments do not carry finds nothing for it.
     expect((await page(kestrel, 'q=ls_27')).total).toBe(0);

@@ -7,6 +7,7 @@ import type {
   TransitTimeResponse,
   VolumeResponse,
 } from '@quayside/domain/analytics';
+import type { SupplierFigures, SupplierScorecardResponse } from '@quayside/domain/purchase-order-analytics';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,6 +25,25 @@ const figures = {
   etaSlipsPerShipment: 0.5,
   openExceptions: 3,
   documentTimelinessPercent: 50,
+  receipts: 4,
+  receiptOnTimePercent: 75,
+  receiptInFullPercent: 100,
+  receiptOtifPercent: 75,
+};
+const supplier: SupplierFigures = {
+  lines: 8,
+  onTimePercent: 87.5,
+  inFullPercent: 75,
+  otifPercent: 62.5,
+  purchaseOrders: 3,
+  poOtifPercent: 33.3,
+  fillRatePercent: 96.2,
+  departed: 3,
+  orderToDepartureMedianDays: 28,
+  orderToDepartureP90Days: 40,
+  received: 2,
+  orderToReceiptMedianDays: 61,
+  orderToReceiptP90Days: 70,
 };
 
 const answers = {
@@ -64,6 +84,12 @@ const answers = {
     graceDays: 1,
     previous: { from: '2026-10-01', to: '2026-12-31' },
     rows: [{ forwarder: 'Kestrel', current: figures, previous: { ...figures, onTimeArrivalPercent: 60 } }],
+  }),
+  'GET /api/Analytics/suppliers': (): SupplierScorecardResponse => ({
+    graceDays: 1,
+    asOf: '2027-03-13',
+    previous: { from: '2026-10-01', to: '2026-12-31' },
+    rows: [{ supplier: 'Acme Tools', current: supplier, previous: { ...supplier, otifPercent: 50 } }],
   }),
 };
 
@@ -112,6 +138,7 @@ describe('the analytics page', () => {
       'open-exceptions',
       'document-timeliness',
       'scorecard',
+      'suppliers',
     ])
       expect(api.callsTo(`GET /api/Analytics/${path}`).at(-1)?.query.get('forwarder')).toBe('Kestrel');
 
@@ -136,10 +163,57 @@ describe('the analytics page', () => {
   });
 
   it('shows a forwarder its own figures, with no forwarder filter', async () => {
-    renderScreen(<AnalyticsPage />, { user: FORWARDER, at: '/analytics', route: '/analytics', api: answers });
+    const api = renderScreen(<AnalyticsPage />, {
+      user: FORWARDER,
+      at: '/analytics',
+      route: '/analytics',
+      api: answers,
+    });
     await screen.findByRole('heading', { name: 'Volume' });
     expect(screen.getByRole('textbox', { name: 'Consignee' })).toBeInTheDocument();
     expect(screen.queryByRole('textbox', { name: 'Forwarder' })).toBeNull();
+    // Its own PO OTIF, in its scorecard row; no supplier figures, not even asked for.
+    const scorecard = await within(section('Forwarder scorecard')).findByRole('table', { name: 'Forwarder scorecard' });
+    expect(within(scorecard).getByRole('columnheader', { name: 'PO OTIF %' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Supplier scorecard' })).toBeNull();
+    expect(api.callsTo('GET /api/Analytics/suppliers')).toEqual([]);
+  });
+
+  it('shows staff the supplier scorecard: OTIF, fill rate and lead times with their change, defined on screen', async () => {
+    renderScreen(<AnalyticsPage />, { user: EMPLOYEE, at: '/analytics', route: '/analytics', api: answers });
+    const suppliers = await within(await screen.findByRole('region', { name: 'Supplier scorecard' })).findByRole(
+      'table',
+      { name: 'Supplier scorecard' },
+    );
+    const acme = within(suppliers).getByRole('row', { name: /Acme Tools/ });
+    expect(acme).toHaveTextContent('62.5 ▲ up 12.5');
+    expect(acme).toHaveTextContent('96.2 (no change)');
+    expect(within(suppliers).getByRole('columnheader', { name: 'Order → receipt p90 (days)' })).toBeInTheDocument();
+    expect(
+      within(section('Supplier scorecard')).getByRole('button', { name: 'Download Supplier scorecard as CSV' }),
+    ).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'What Supplier scorecard means' }));
+    expect(
+      await screen.findByText(/On time: last received no later than the requested date \+ 1 day\./),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Each arrow is the change since 2026-10-01 to 2026-12-31\./)).toBeInTheDocument();
+  });
+
+  it('says when no purchase order line was due in the range', async () => {
+    renderScreen(<AnalyticsPage />, {
+      user: ADMIN,
+      at: '/analytics',
+      route: '/analytics',
+      api: {
+        ...answers,
+        'GET /api/Analytics/suppliers': () => ({ ...answers['GET /api/Analytics/suppliers'](), rows: [] }),
+      },
+    });
+    expect(
+      await within(await screen.findByRole('region', { name: 'Supplier scorecard' })).findByText(
+        'No purchase order lines were due, departed or received in this range.',
+      ),
+    ).toBeInTheDocument();
   });
 
   it('says when nothing matches and when a figure could not be loaded', async () => {

@@ -9,6 +9,7 @@ import {
 import type { AnalyticsFigureName } from '@quayside/domain/api/analytics';
 import { EXCEPTION_LABELS } from '@quayside/domain/exceptions';
 import { isStaff } from '@quayside/domain/permissions';
+import { forwarderOtifDefinition, supplierScorecardDefinition } from '@quayside/domain/purchase-order-analytics';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
@@ -37,6 +38,8 @@ import {
   openExceptionsTable,
   scorecardCsvTable,
   scorecardTable,
+  supplierScorecardCsvTable,
+  supplierScorecardTable,
   transitByLaneTable,
   transitByModeTable,
   volumeTable,
@@ -44,6 +47,8 @@ import {
 
 export const SCORECARD_TITLE = 'Forwarder scorecard';
 export const NO_OPEN_EXCEPTIONS = 'No open exceptions for these filters.';
+export const SUPPLIER_SCORECARD_TITLE = 'Supplier scorecard';
+export const NO_PO_LINES = 'No purchase order lines were due, departed or received in this range.';
 
 /** Analytics: volume, on-time, transit, ETA accuracy, exceptions, documents and the scorecard, for one question. */
 export function AnalyticsPage() {
@@ -88,6 +93,8 @@ export function AnalyticsPage() {
         <DocumentTimelinessFigure query={query} />
       </Box>
       <ScorecardFigure query={query} />
+      {/* Supplier figures are over whole POs: staff's alone (the server refuses a forwarder too). */}
+      {isStaff(role) ? <SupplierScorecardFigure query={query} /> : null}
     </Stack>
   );
 }
@@ -216,23 +223,47 @@ function DocumentTimelinessFigure({ query }: FigureProps) {
   );
 }
 
+/** 'the range of the same length just before' until a scorecard says which days that is. */
+const previousText = (data: { previous: { from: string; to: string } } | undefined) =>
+  data ? `${data.previous.from} to ${data.previous.to}` : 'the range of the same length just before';
+
 function ScorecardFigure({ query }: FigureProps) {
   const result = useFigure('getAnalyticsScorecard', query);
   const { data } = result;
-  const previous = data ? `${data.previous.from} to ${data.previous.to}` : 'the range of the same length just before';
+  const grace = data?.graceDays ?? DEFAULT_ON_TIME_GRACE_DAYS;
+  const previous = previousText(data);
   return (
     <FigureCard
       title={SCORECARD_TITLE}
       definition={
-        `Each forwarder's shipments, on-time arrival % (grace ${data?.graceDays ?? DEFAULT_ON_TIME_GRACE_DAYS} days), ` +
+        `Each forwarder's shipments, on-time arrival % (grace ${grace} days), ` +
         'median ATD → ATA days, median ETA error (ATA − first promised Dest. ETA), times Dest. ETA moved later per ' +
         `shipment, line items with an open exception today (whatever the range, as 'Open exceptions' counts them) and ` +
-        `document timeliness; each arrow is the change since ${previous}.`
+        `document timeliness. ${forwarderOtifDefinition(grace)} Each arrow is the change since ${previous}.`
       }
       result={result}
       table={scorecardTable}
       csvTable={scorecardCsvTable}
       fileName={fileName('scorecard', query)}
+    />
+  );
+}
+
+function SupplierScorecardFigure({ query }: FigureProps) {
+  const result = useFigure('getAnalyticsSuppliers', query);
+  const { data } = result;
+  return (
+    <FigureCard
+      title={SUPPLIER_SCORECARD_TITLE}
+      definition={
+        `${supplierScorecardDefinition(data?.graceDays ?? DEFAULT_ON_TIME_GRACE_DAYS)} ` +
+        `Each arrow is the change since ${previousText(data)}.`
+      }
+      result={result}
+      table={supplierScorecardTable}
+      csvTable={supplierScorecardCsvTable}
+      fileName={fileName('suppliers', query)}
+      emptyText={NO_PO_LINES}
     />
   );
 }

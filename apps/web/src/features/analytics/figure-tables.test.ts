@@ -1,4 +1,5 @@
 import { AnalyticsQuery, type OpenExceptionsResponse, type ScorecardResponse } from '@quayside/domain/analytics';
+import type { SupplierFigures, SupplierScorecardResponse } from '@quayside/domain/purchase-order-analytics';
 import { describe, expect, it } from 'vitest';
 import {
   daysFromAta,
@@ -6,6 +7,8 @@ import {
   openExceptionsTable,
   scorecardCsvTable,
   scorecardTable,
+  supplierScorecardCsvTable,
+  supplierScorecardTable,
   tableCsv,
   transitByLaneTable,
   volumeTable,
@@ -64,6 +67,10 @@ describe('the figures as tables', () => {
       etaSlipsPerShipment: 0.333,
       openExceptions: 3,
       documentTimelinessPercent: null,
+      receipts: 4,
+      receiptOnTimePercent: 75,
+      receiptInFullPercent: 50,
+      receiptOtifPercent: 25,
     };
     const response: ScorecardResponse = {
       graceDays: 1,
@@ -97,6 +104,73 @@ describe('the figures as tables', () => {
     ]);
     expect(csv.rows[0]?.slice(0, 5)).toEqual(['Kestrel', 10, 8, 80, 75.5]);
     expect(csv.rows[1]?.slice(0, 3)).toEqual(['Blue Anchor', 10, null]);
+    // The PO OTIF of the forwarder's receipts closes the row.
+    expect(scorecardTable(response).columns.slice(-4)).toEqual([
+      'PO receipts',
+      'PO on time %',
+      'PO in full %',
+      'PO OTIF %',
+    ]);
+    expect(kestrel?.at(-1)).toEqual({ text: '25', trend: { change: 0, better: 'up' } });
+  });
+
+  it("write the supplier scorecard with each figure's change, and its CSV with the period before beside it", () => {
+    const figures: SupplierFigures = {
+      lines: 12,
+      onTimePercent: 75,
+      inFullPercent: 91.7,
+      otifPercent: 66.7,
+      purchaseOrders: 4,
+      poOtifPercent: 50,
+      fillRatePercent: 97.5,
+      departed: 3,
+      orderToDepartureMedianDays: 30,
+      orderToDepartureP90Days: 41.4,
+      received: 2,
+      orderToReceiptMedianDays: 62.5,
+      orderToReceiptP90Days: null,
+    };
+    const response: SupplierScorecardResponse = {
+      graceDays: 1,
+      asOf: '2027-03-13',
+      previous: { from: '2026-10-03', to: '2026-12-31' },
+      rows: [
+        {
+          supplier: 'Acme Tools',
+          current: figures,
+          previous: { ...figures, otifPercent: 70, orderToDepartureMedianDays: 35 },
+        },
+        { supplier: '', current: figures, previous: null },
+      ],
+    };
+    const table = supplierScorecardTable(response);
+    expect(table.columns).toEqual([
+      'Supplier',
+      'PO lines',
+      'On time %',
+      'In full %',
+      'OTIF %',
+      'POs',
+      'PO OTIF %',
+      'Fill rate %',
+      'POs departed',
+      'Order → departure median (days)',
+      'Order → departure p90 (days)',
+      'POs received',
+      'Order → receipt median (days)',
+      'Order → receipt p90 (days)',
+    ]);
+    const [acme, none] = table.rows;
+    expect(acme?.[4]).toEqual({ text: '66.7', trend: { change: -3.3, better: 'up' } });
+    expect(acme?.[9]).toEqual({ text: '30', trend: { change: -5, better: 'down' } });
+    expect(acme?.[13]).toBeNull();
+    expect(none?.slice(0, 2)).toEqual(['(no supplier)', '12']);
+    expect(tableCsv(supplierScorecardCsvTable(response)).split('\r\n').slice(0, 2)).toEqual([
+      expect.stringMatching(
+        /^"Supplier","PO lines","PO lines, previous period","On time %","On time %, previous period",/,
+      ),
+      expect.stringMatching(/^"Acme Tools","12","12","75","75","91.7","91.7","66.7","70",/),
+    ]);
   });
 
   it('say how long before ATA the final ETA was set, or after it when it was entered late', () => {

@@ -12,7 +12,8 @@ import type {
   VolumeResponse,
 } from '@quayside/domain/analytics';
 import { csvLine } from '@quayside/domain/csv';
-import { EXCEPTION_KINDS, EXCEPTION_LABELS } from '@quayside/domain/exceptions';
+import { EXCEPTION_LABELS, SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
+import type { SupplierFigures, SupplierScorecardResponse } from '@quayside/domain/purchase-order-analytics';
 import { exceptionsOnDashboard } from './dashboard-links.ts';
 
 // Each figure's numbers as a table: what its table view shows and its CSV holds, so the two never
@@ -160,10 +161,10 @@ export function documentTimelinessTable(response: DocumentTimelinessResponse): F
 /** A row per forwarder, a column per kind; each count links to the dashboard listing those line items. */
 export function openExceptionsTable(response: OpenExceptionsResponse, query: AnalyticsQuery): FigureTable {
   return {
-    columns: ['Forwarder', ...EXCEPTION_KINDS.map((kind) => EXCEPTION_LABELS[kind]), 'Any'],
+    columns: ['Forwarder', ...SHIPMENT_EXCEPTION_KINDS.map((kind) => EXCEPTION_LABELS[kind]), 'Any'],
     rows: response.byForwarder.map((row) => [
       row.forwarder,
-      ...EXCEPTION_KINDS.map((kind) => {
+      ...SHIPMENT_EXCEPTION_KINDS.map((kind) => {
         const count = row.counts[kind] ?? 0;
         return count === 0 ? count : { text: String(count), href: exceptionsOnDashboard(query, kind, row.forwarder) };
       }),
@@ -174,12 +175,14 @@ export function openExceptionsTable(response: OpenExceptionsResponse, query: Ana
 
 /** Line items with each kind, over every forwarder the user sees. */
 export const exceptionTotals = (response: OpenExceptionsResponse) =>
-  EXCEPTION_KINDS.map((kind) => ({
+  SHIPMENT_EXCEPTION_KINDS.map((kind) => ({
     kind,
     count: response.byForwarder.reduce((sum, row) => sum + (row.counts[kind] ?? 0), 0),
   }));
 
-type ScorecardColumn = { label: string; figure: keyof ScorecardFigures; better: Trend['better'] };
+/** A scorecard's column: its header, the figure it shows, and which way is better. */
+type TrendColumn<F> = { label: string; figure: keyof F; better: Trend['better'] };
+type ScorecardColumn = TrendColumn<ScorecardFigures>;
 export const SCORECARD_COLUMNS: readonly ScorecardColumn[] = [
   { label: 'Shipments', figure: 'shipments', better: 'neither' },
   { label: 'On-time arrival %', figure: 'onTimeArrivalPercent', better: 'up' },
@@ -188,19 +191,41 @@ export const SCORECARD_COLUMNS: readonly ScorecardColumn[] = [
   { label: 'ETA slips per shipment', figure: 'etaSlipsPerShipment', better: 'down' },
   { label: 'Open exceptions', figure: 'openExceptions', better: 'down' },
   { label: 'Document timeliness %', figure: 'documentTimelinessPercent', better: 'up' },
+  { label: 'PO receipts', figure: 'receipts', better: 'neither' },
+  { label: 'PO on time %', figure: 'receiptOnTimePercent', better: 'up' },
+  { label: 'PO in full %', figure: 'receiptInFullPercent', better: 'up' },
+  { label: 'PO OTIF %', figure: 'receiptOtifPercent', better: 'up' },
+];
+
+export const SUPPLIER_COLUMNS: readonly TrendColumn<SupplierFigures>[] = [
+  { label: 'PO lines', figure: 'lines', better: 'neither' },
+  { label: 'On time %', figure: 'onTimePercent', better: 'up' },
+  { label: 'In full %', figure: 'inFullPercent', better: 'up' },
+  { label: 'OTIF %', figure: 'otifPercent', better: 'up' },
+  { label: 'POs', figure: 'purchaseOrders', better: 'neither' },
+  { label: 'PO OTIF %', figure: 'poOtifPercent', better: 'up' },
+  { label: 'Fill rate %', figure: 'fillRatePercent', better: 'up' },
+  { label: 'POs departed', figure: 'departed', better: 'neither' },
+  { label: 'Order → departure median (days)', figure: 'orderToDepartureMedianDays', better: 'down' },
+  { label: 'Order → departure p90 (days)', figure: 'orderToDepartureP90Days', better: 'down' },
+  { label: 'POs received', figure: 'received', better: 'neither' },
+  { label: 'Order → receipt median (days)', figure: 'orderToReceiptMedianDays', better: 'down' },
+  { label: 'Order → receipt p90 (days)', figure: 'orderToReceiptP90Days', better: 'down' },
 ];
 
 const rounded = (value: number) => Math.round(value * 100) / 100;
 
-/** Each forwarder's figures, each with its change since the period before when both are known. */
-export function scorecardTable(response: ScorecardResponse): FigureTable {
+type TrendRow<F> = { name: string; current: F; previous: F | null };
+
+/** Each row's figures, each with its change since the period before when both are known. */
+function trendTable<F>(nameColumn: string, columns: readonly TrendColumn<F>[], rows: TrendRow<F>[]): FigureTable {
   return {
-    columns: ['Forwarder', ...SCORECARD_COLUMNS.map((column) => column.label)],
-    rows: response.rows.map((row) => [
-      row.forwarder,
-      ...SCORECARD_COLUMNS.map(({ figure, better }): Cell => {
-        const current = row.current[figure];
-        const previous = row.previous?.[figure] ?? null;
+    columns: [nameColumn, ...columns.map((column) => column.label)],
+    rows: rows.map((row) => [
+      row.name,
+      ...columns.map(({ figure, better }): Cell => {
+        const current = row.current[figure] as number | null;
+        const previous = (row.previous?.[figure] ?? null) as number | null;
         if (current === null) return null;
         const text = String(rounded(current));
         return previous === null ? text : { text, trend: { change: rounded(current - previous), better } };
@@ -209,16 +234,31 @@ export function scorecardTable(response: ScorecardResponse): FigureTable {
   };
 }
 
-/** The scorecard's CSV adds the period before as columns of its own, so a spreadsheet can compare them. */
-export function scorecardCsvTable(response: ScorecardResponse): FigureTable {
+/** A scorecard's CSV adds the period before as columns of its own, so a spreadsheet can compare them. */
+function trendCsvTable<F>(nameColumn: string, columns: readonly TrendColumn<F>[], rows: TrendRow<F>[]): FigureTable {
   return {
-    columns: [
-      'Forwarder',
-      ...SCORECARD_COLUMNS.flatMap((column) => [column.label, `${column.label}, previous period`]),
-    ],
-    rows: response.rows.map((row) => [
-      row.forwarder,
-      ...SCORECARD_COLUMNS.flatMap(({ figure }) => [row.current[figure], row.previous?.[figure] ?? null]),
+    columns: [nameColumn, ...columns.flatMap((column) => [column.label, `${column.label}, previous period`])],
+    rows: rows.map((row) => [
+      row.name,
+      ...columns.flatMap(({ figure }) => [
+        row.current[figure] as number | null,
+        (row.previous?.[figure] ?? null) as number | null,
+      ]),
     ]),
   };
 }
+
+const forwarderRows = (response: ScorecardResponse) => response.rows.map((row) => ({ name: row.forwarder, ...row }));
+export const scorecardTable = (response: ScorecardResponse) =>
+  trendTable('Forwarder', SCORECARD_COLUMNS, forwarderRows(response));
+export const scorecardCsvTable = (response: ScorecardResponse) =>
+  trendCsvTable('Forwarder', SCORECARD_COLUMNS, forwarderRows(response));
+
+/** A PO without a supplier is grouped under a name that says so. */
+export const supplierLabel = (supplier: string) => orNone(supplier, '(no supplier)');
+const supplierRows = (response: SupplierScorecardResponse) =>
+  response.rows.map((row) => ({ name: supplierLabel(row.supplier), ...row }));
+export const supplierScorecardTable = (response: SupplierScorecardResponse) =>
+  trendTable('Supplier', SUPPLIER_COLUMNS, supplierRows(response));
+export const supplierScorecardCsvTable = (response: SupplierScorecardResponse) =>
+  trendCsvTable('Supplier', SUPPLIER_COLUMNS, supplierRows(response));

@@ -1,79 +1,22 @@
-import {
-  Alert,
-  AlertTitle,
-  Box,
-  Button,
-  LinearProgress,
-  Link,
-  Paper,
-  Stack,
-  TextField,
-  Typography,
-} from '@mui/material';
+import { Alert, AlertTitle, Box, Button, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
 import { IMPORT_NOTHING_SENT, type ImportReport } from '@quayside/domain/import';
+import { RECORD_IMPORT_TEXTS } from '@quayside/domain/record-import';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { failureMessage } from '../../lib/api.ts';
 import { useDebounced } from '../../lib/use-debounced.ts';
 import { ColumnMapping } from './column-mapping.tsx';
-import { FileDropZone } from './file-drop-zone.tsx';
+import { FileField } from './file-field.tsx';
 import { dryRunQuery, useRunImport } from './import-api.ts';
 import { ImportCounts } from './import-counts.tsx';
+import { ImportKindChoice, useImportKind } from './import-kind.tsx';
+import { DRY_RUN_FAILED, IMPORT_FAILED, NOTHING_TO_CHANGE, SHEET_DEBOUNCE_MS } from './import-messages.ts';
 import { progressPercent, progressText, totalRowsOf, wouldChange } from './import-report.ts';
-import {
-  type ChosenImportFile,
-  chooseFile,
-  EMPTY_SELECTION,
-  type ImportSelection,
-  isWorkbook,
-} from './import-selection.ts';
+import { EMPTY_SELECTION, type ImportSelection } from './import-selection.ts';
 import { PreviewTable } from './preview-table.tsx';
+import { RecordImport } from './record-import.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
-
-const DRY_RUN_FAILED = 'Failed to read the file. Please try again.';
-const IMPORT_FAILED = 'The import failed. Please try again.';
-const NOTHING_TO_CHANGE = 'Nothing to import: every row is unchanged or rejected.';
-/** A sheet name is typed: the file is read again once typing pauses, not at every letter. */
-const SHEET_DEBOUNCE_MS = 500;
-
-type FileFieldProps = {
-  label: string;
-  hint?: string;
-  sheetLabel: string;
-  chosen: ChosenImportFile | null;
-  sheet: string;
-  disabled: boolean;
-  onChoose: (chosen: ChosenImportFile | null) => void;
-  onSheetChange: (sheet: string) => void;
-};
-
-/** A drop zone, and the sheet to read when the file is a workbook. */
-function FileField({ label, hint, sheetLabel, chosen, sheet, disabled, onChoose, onSheetChange }: FileFieldProps) {
-  return (
-    <Stack spacing={2} sx={{ flex: 1, minWidth: 0 }}>
-      <FileDropZone
-        label={label}
-        hint={hint}
-        file={chosen?.file ?? null}
-        disabled={disabled}
-        onChoose={(file) => onChoose(chooseFile(file))}
-        onRemove={() => onChoose(null)}
-      />
-      {chosen && isWorkbook(chosen.file.name) ? (
-        <TextField
-          size="small"
-          label={sheetLabel}
-          value={sheet}
-          onChange={(event) => onSheetChange(event.target.value)}
-          disabled={disabled}
-          helperText="Leave empty to read the first sheet."
-          slotProps={{ htmlInput: { maxLength: 200 } }}
-        />
-      ) : null}
-    </Stack>
-  );
-}
 
 /** The outcome of the real import: its counts and the way to its line items. */
 function ImportSucceeded({ report }: { report: ImportReport }) {
@@ -91,11 +34,35 @@ function ImportSucceeded({ report }: { report: ImportReport }) {
 }
 
 /**
+ * The Import screen. A Forwarder (and an Admin, by default) imports a forwarder's report; an Admin
+ * may choose instead the ERP's purchase order lines or a receipts file, read the same way.
+ */
+export function ImportPage() {
+  const { kind, kinds, setKind } = useImportKind();
+  return (
+    <Stack spacing={3}>
+      <Stack spacing={0.5}>
+        <Typography variant="h4" component="h1">
+          Import
+        </Typography>
+        <Typography color="text.secondary">
+          {kind === 'report'
+            ? "Bring shipments, line items and parts in from a forwarder's report."
+            : RECORD_IMPORT_TEXTS[kind].intro}
+        </Typography>
+      </Stack>
+      {kinds.length > 1 ? <ImportKindChoice kind={kind} kinds={kinds} onChange={setKind} /> : null}
+      {kind === 'report' ? <ReportImport /> : <RecordImport key={kind} kind={kind} />}
+    </Stack>
+  );
+}
+
+/**
  * Brings shipments, line items and parts in from a forwarder's report (Admin and Forwarder). A
  * chosen file is checked at once by a dry run, which shows how its columns are read, its first
  * rows and what importing it would do; Import then applies it, showing its progress.
  */
-export function ImportPage() {
+function ReportImport() {
   const [selection, setSelection] = useState<ImportSelection>(EMPTY_SELECTION);
   const sheet = useDebounced(selection.sheet, SHEET_DEBOUNCE_MS);
   const partsSheet = useDebounced(selection.partsSheet, SHEET_DEBOUNCE_MS);
@@ -136,15 +103,6 @@ export function ImportPage() {
 
   return (
     <Stack spacing={3}>
-      <Stack spacing={0.5}>
-        <Typography variant="h4" component="h1">
-          Import
-        </Typography>
-        <Typography color="text.secondary">
-          Bring shipments, line items and parts in from a forwarder's report.
-        </Typography>
-      </Stack>
-
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 } }}>
         <Stack direction={{ xs: 'column', md: 'row' }} spacing={3}>
           <FileField

@@ -1,4 +1,5 @@
 import type { ImportCounts, ImportReport, ImportRowOutcome } from '@quayside/domain/import';
+import { RECORD_IMPORT_TEXTS, type RecordImportReport } from '@quayside/domain/record-import';
 
 // What the page says about a report: the same words before (a dry run) and after the import.
 
@@ -29,10 +30,11 @@ export function wouldChange(report: ImportReport): boolean {
   return changes(report.shipments.counts) + changes(report.parts?.counts) + report.lineItemsCreated > 0;
 }
 
-function countsText({ created, updated, unchanged, rejected }: ImportCounts, isDryRun: boolean) {
-  return isDryRun
-    ? `${created} to create, ${updated} to update, ${unchanged} unchanged, ${rejected} rejected`
-    : `${created} created, ${updated} updated, ${unchanged} unchanged, ${rejected} rejected`;
+function countsText({ created, updated, unchanged, rejected }: ImportCounts, isDryRun: boolean, withRejected = true) {
+  const text = isDryRun
+    ? `${created} to create, ${updated} to update, ${unchanged} unchanged`
+    : `${created} created, ${updated} updated, ${unchanged} unchanged`;
+  return withRejected ? `${text}, ${rejected} rejected` : text;
 }
 
 export type CountLine = { label: string; text: string };
@@ -47,4 +49,22 @@ export function countLines(report: ImportReport): CountLine[] {
   return lines;
 }
 
-export const SHEET_LABELS: Record<ImportRowOutcome['sheet'], string> = { shipments: 'Shipments', parts: 'Parts' };
+export const SHEET_LABELS: Record<ImportRowOutcome['sheet'], string> = {
+  shipments: 'Shipments',
+  parts: 'Parts',
+  purchase_orders: 'Purchase orders',
+  receipts: 'Receipts',
+};
+
+/** 'Purchase orders: 2 to create, …', then the rows: 'PO lines: 3 to create, …, 1 rejected'. */
+export function recordCountLines(report: RecordImportReport): CountLine[] {
+  const texts = RECORD_IMPORT_TEXTS[report.kind];
+  return [
+    { label: texts.records, text: countsText(report.records, report.dryRun, false) },
+    { label: texts.rows, text: countsText(report.file.counts, report.dryRun) },
+  ];
+}
+
+/** A record import is worth running only when it would create or update something. */
+export const recordWouldChange = (report: RecordImportReport) =>
+  report.file.counts.created + report.file.counts.updated > 0;

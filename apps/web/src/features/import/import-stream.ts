@@ -4,9 +4,9 @@ import { ApiError } from '../../lib/api.ts';
 // `importReport` with `Accept: application/x-ndjson` answers one JSON object per line: progress
 // while rows are processed, then exactly one report or error.
 
-export type ImportStreamEvent =
+export type ImportStreamEvent<Report = ImportReport> =
   | { type: 'progress'; rows: number }
-  | { type: 'report'; report: ImportReport }
+  | { type: 'report'; report: Report }
   | { type: 'error'; status: number; message: string };
 
 /**
@@ -30,8 +30,15 @@ export function lineSplitter() {
   };
 }
 
+/** The report's contract: a forwarder's report's by default; the PO and receipt imports name theirs. */
+type ReportSchema<Report> = { safeParse: (value: unknown) => { success: true; data: Report } | { success: false } };
+const defaultSchema = <Report>() => ImportReport as unknown as ReportSchema<Report>;
+
 /** One line of the stream; null for anything that is not one of the three events. */
-export function parseImportEvent(line: string): ImportStreamEvent | null {
+export function parseImportEvent<Report = ImportReport>(
+  line: string,
+  schema: ReportSchema<Report> = defaultSchema<Report>(),
+): ImportStreamEvent<Report> | null {
   let value: unknown;
   try {
     value = JSON.parse(line);
@@ -44,7 +51,7 @@ export function parseImportEvent(line: string): ImportStreamEvent | null {
   if (event.type === 'error' && typeof event.status === 'number' && typeof event.message === 'string')
     return { type: 'error', status: event.status, message: event.message };
   if (event.type === 'report') {
-    const report = ImportReport.safeParse(event.report);
+    const report = schema.safeParse(event.report);
     return report.success ? { type: 'report', report: report.data } : null;
   }
   return null;
@@ -56,16 +63,17 @@ export const STREAM_ENDED_EARLY = 'The import stopped before the server reported
  * Reads the stream to its end: progress goes to `onProgress`, the report is returned, an error
  * event is thrown as an ApiError (so a 4xx shows the server's message, like any refused call).
  */
-export async function readImportStream(
+export async function readImportStream<Report = ImportReport>(
   body: ReadableStream<Uint8Array>,
   onProgress: (rows: number) => void,
-): Promise<ImportReport> {
+  schema: ReportSchema<Report> = defaultSchema<Report>(),
+): Promise<Report> {
   const decoder = new TextDecoder();
   const splitter = lineSplitter();
   const reader = body.getReader();
-  const handle = (lines: string[]): ImportReport | null => {
+  const handle = (lines: string[]): Report | null => {
     for (const line of lines) {
-      const event = parseImportEvent(line);
+      const event = parseImportEvent(line, schema);
       if (event?.type === 'progress') onProgress(event.rows);
       else if (event?.type === 'error') throw new ApiError(event.status, event.message);
       else if (event?.type === 'report') return event.report;

@@ -4,11 +4,19 @@ import { useId } from 'react';
 import { SHEET_LABELS } from './import-report.ts';
 import { ScrollingTable } from './scrolling-table.tsx';
 
-const COLUMNS = ['File', 'Row', 'Shipment or part', 'Reasons'] as const;
+const KEY_COLUMN = 'Shipment or part';
 const TRUNCATED = 'Not every row is listed here; the counts above include them all.';
 
 /** Rows the import leaves out, and why: the person fixes them in the file and imports it again. */
-export function RejectedRows({ report }: { report: ImportReport }) {
+export function RejectedRows({
+  report,
+  keyColumn = KEY_COLUMN,
+}: {
+  report: Pick<ImportReport, 'rejections' | 'truncated'>;
+  /** What a row's key names: a shipment or part in a forwarder's report. */
+  keyColumn?: string;
+}) {
+  const columns = ['File', 'Row', keyColumn, 'Reasons'];
   const titleId = useId();
   if (report.rejections.length === 0) return report.truncated ? <Alert severity="info">{TRUNCATED}</Alert> : null;
   return (
@@ -24,7 +32,7 @@ export function RejectedRows({ report }: { report: ImportReport }) {
       <ScrollingTable labelledBy={titleId} maxHeight={480}>
         <TableHead>
           <TableRow>
-            {COLUMNS.map((column) => (
+            {columns.map((column) => (
               <TableCell key={column} sx={{ fontWeight: 600 }}>
                 {column}
               </TableCell>

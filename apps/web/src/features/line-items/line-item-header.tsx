@@ -3,10 +3,13 @@ import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import DeleteIcon from '@mui/icons-material/Delete';
 import EditIcon from '@mui/icons-material/Edit';
 import LocalShippingIcon from '@mui/icons-material/LocalShipping';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import { Button, Chip, IconButton, Stack, Typography } from '@mui/material';
 import type { LineItem } from '@quayside/domain/line-items';
+import { useQuery } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import { fromLineItemState, paths } from '../../lib/navigation.ts';
+import { purchaseOrderQuery } from '../../lib/purchase-order-query.ts';
 import { type LineItemPosition, positionLabel } from './line-item-navigation.ts';
 
 type LineItemHeaderProps = {
@@ -24,7 +27,25 @@ type LineItemHeaderProps = {
   onDelete: () => void;
 };
 
-/** 'Line Item: {PO}', the shipment chip, previous/next with 'n of m', and the editing buttons. */
+/** Its purchase order's page, when there is a PO of that number the user may see. */
+function PurchaseOrderChip({ poNumber }: { poNumber: string }) {
+  const po = useQuery(purchaseOrderQuery(poNumber));
+  if (!po.data) return null;
+  return (
+    <Chip
+      icon={<ReceiptLongIcon />}
+      label={`PO ${poNumber}`}
+      component={RouterLink}
+      to={paths.purchaseOrder(poNumber)}
+      clickable
+      color="primary"
+      variant="outlined"
+      aria-label={`Purchase order ${poNumber}`}
+    />
+  );
+}
+
+/** 'Line Item: {PO}', the shipment chip, its purchase order's chip, previous/next with 'n of m', and the editing buttons. */
 export function LineItemHeader(props: LineItemHeaderProps) {
   const { lineItem, position, onMove, isEditor, isEditing, isSaving } = props;
   const { index, list } = position;
@@ -49,6 +70,7 @@ export function LineItemHeader(props: LineItemHeaderProps) {
           variant="outlined"
           aria-label={`Shipment ${lineItem.related_shipment}`}
         />
+        <PurchaseOrderChip poNumber={lineItem.title} />
       </Stack>
       <Stack direction="row" spacing={1} useFlexGap sx={{ alignItems: 'center', flexWrap: 'wrap' }}>
         <Stack direction="row" sx={{ alignItems: 'center' }}>

@@ -1,4 +1,5 @@
 import EditIcon from '@mui/icons-material/Edit';
+import InventoryIcon from '@mui/icons-material/Inventory';
 import { Alert, Button, Chip, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import type { Shipment } from '@quayside/domain/shipments';
@@ -12,9 +13,10 @@ import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
-import { canEdit } from '../../lib/permissions.ts';
+import { canEdit, canWritePurchaseOrders } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { PHONE_QUERY } from '../../lib/screen-width.ts';
+import { ReceiveDialog } from './receive-dialog.tsx';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
 import {
   canCreateShipment,
@@ -66,6 +68,8 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
   const [values, setValues] = useState<ShipmentFormValues>(initialValues);
   const [isEditing, setIsEditing] = useState(mode === 'create');
   const [tab, setTab] = useState<TabKey>('dates');
+  const [isReceiving, setIsReceiving] = useState(false);
+  const mayReceive = mode === 'edit' && canWritePurchaseOrders(profile?.role);
 
   const setField = (label: keyof ShipmentFormValues, value: string) =>
     setValues((current) => ({ ...current, [label]: value }));
@@ -122,8 +126,13 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
             <Chip label="From Line Item" color="info" variant="outlined" onClick={() => navigate(-1)} />
           ) : null}
         </Stack>
-        <Stack direction="row" spacing={1}>
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {mode === 'edit' && shipment ? <FollowShipmentButton shipmentNumber={shipment.Shipment} /> : null}
+          {mayReceive && !isEditing ? (
+            <Button variant="outlined" startIcon={<InventoryIcon />} onClick={() => setIsReceiving(true)}>
+              Receive
+            </Button>
+          ) : null}
           {!isEditor ? null : isEditing ? (
             isPhone ? null : (
               editActions
@@ -190,6 +199,9 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
       ) : null}
 
       {save.isSuccess ? <ShipmentSavedDialog mode={mode} /> : null}
+      {isReceiving && shipment ? (
+        <ReceiveDialog shipmentNumber={shipment.Shipment} onClose={() => setIsReceiving(false)} />
+      ) : null}
     </Stack>
   );
 }

@@ -10,6 +10,7 @@ import { ExceptionBadges } from '../../../components/exceptions/exception-badges
 import { type LineItemNavigationState, lineItemRefOf, paths } from '../../../lib/navigation.ts';
 import type { TableSelection } from '../bulk/row-selection.ts';
 import { PINNED_COLUMN } from './grid-layout.ts';
+import { PurchaseOrderLink } from './purchase-order-link.tsx';
 import { PO_REVIEW_MEANING } from './review-legend.tsx';
 import { TransitChip } from './transit-chip.tsx';
 
@@ -65,6 +66,7 @@ export function LineItemCards({ rows, columns, withExceptions, selection, emptyS
                   PO {row.title}
                 </Link>
               </Typography>
+              {row.has_purchase_order ? <PurchaseOrderLink poNumber={row.title} /> : null}
               {row.hide_lineitem ? (
                 <VisibilityOffIcon fontSize="small" color="action" titleAccess="Hidden record" />
               ) : null}

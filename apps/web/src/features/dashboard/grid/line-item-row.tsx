@@ -15,6 +15,7 @@ import { PARTS_COUNT_STYLE, PartsCell } from '../../../components/parts/parts-ce
 import { type LineItemNavigationState, paths } from '../../../lib/navigation.ts';
 import type { TableSelection } from '../bulk/row-selection.ts';
 import type { GridCellProps } from './grid-cell.ts';
+import { PurchaseOrderLink } from './purchase-order-link.tsx';
 import { PO_REVIEW_MEANING } from './review-legend.tsx';
 
 // A row of the dashboard's table in plain cells: `<td>`, a native checkbox, a link, a span for the
@@ -208,6 +209,7 @@ function LineItemCell({ column, row, canEditParts, navigationState, cell, sticky
             >
               {row.title}
             </RouterLink>
+            {row.has_purchase_order ? <PurchaseOrderLink poNumber={row.title} onClick={keepInside} /> : null}
             {/* Only staff ever receive hidden records; they see which ones forwarders do not. */}
             {row.hide_lineitem ? (
               <VisibilityOffIcon fontSize="small" color="action" titleAccess="Hidden record" />

@@ -1,6 +1,6 @@
 import { Button, Stack, TextField, Typography } from '@mui/material';
 import { PAGE_SIZES, type PageSize } from '@quayside/domain/constants';
-import { pageStatus, pageWindow } from './paging.ts';
+import { pageStatus, pageWindow } from '../lib/paging.ts';
 
 type PaginationProps = {
   page: number;
