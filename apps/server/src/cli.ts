@@ -41,12 +41,15 @@ Commands:
       --name N        full name (required)
       --role R        ${ASSIGNABLE_ROLES.join(' | ')} (default Employee)
       --company C     company name (a Forwarder sees only its company's shipments)
-  seed-demo     Load demo data (300 shipments, about 900 line items with parts, a few documents) and one
-                user per role (a forwarder per forwarder company); prints the new users' passwords once.
+  seed-demo     Load demo data (300 shipments, about 900 line items with parts, a few documents, their
+                purchase orders with a few receipts) and one user per role (a forwarder per forwarder company); prints the new users' passwords once.
                 Running it again changes nothing.
   bulk-load     Load generated line items for benchmarks (with shipments and parts)
       --rows N        how many line items (default 1000000)
       --seed S        generator seed (default 1); each seed gets its own shipment numbers (BLK<S>-...)
+      --purchase-orders N
+                      purchase orders for N of the load's PO numbers, about 10 lines each, and receipts
+                      for a third of the delivered shipments carrying them (default 0)
                 All or nothing, in one transaction; with PGlite, requests wait while it runs.
   import FILE   Import a forwarder's shipment report (CSV or Excel .xlsx; headers are the spec's Shipment
                 labels): creates or updates shipments by number and line items from Order Ref. All or
@@ -149,27 +152,46 @@ async function seedDemoCommand() {
   }
 }
 
+const BULK_STAGES = {
+  indexes: 'Building the indexes...',
+  'purchase orders': 'Generating purchase orders...',
+  reconciling: 'Reconciling purchase orders...',
+  analyze: 'Updating statistics...',
+} as const;
+
 async function bulkLoadCommand(args: string[]) {
-  const { values } = parseArgs({ args, options: { rows: { type: 'string' }, seed: { type: 'string' } } });
+  const { values } = parseArgs({
+    args,
+    options: { rows: { type: 'string' }, seed: { type: 'string' }, 'purchase-orders': { type: 'string' } },
+  });
   const rows = Number(values.rows ?? 1_000_000);
   const seed = Number(values.seed ?? 1);
+  const purchaseOrders = Number(values['purchase-orders'] ?? 0);
   if (!Number.isSafeInteger(rows) || rows < 1) throw new UsageError('--rows: a whole number of at least 1.');
   if (!Number.isSafeInteger(seed)) throw new UsageError('--seed: a whole number.');
+  if (!Number.isSafeInteger(purchaseOrders) || purchaseOrders < 0)
+    throw new UsageError('--purchase-orders: a whole number of at least 0.');
   const database = await openCliDatabase(loadConfig());
   try {
     const loaded = await bulkLoad(database.db, {
       lineItems: rows,
       seed,
+      purchaseOrders,
       onProgress: (done, total) =>
         drawProgress(`${done.toLocaleString('en-US')} / ${total.toLocaleString('en-US')} line items`),
       onStage: (stage) => {
         endProgress();
-        console.log(stage === 'indexes' ? 'Building the indexes...' : 'Updating statistics...');
+        console.log(BULK_STAGES[stage]);
       },
     });
+    const orders = loaded.purchaseOrders;
     console.log(
       `Loaded ${loaded.lineItems.toLocaleString('en-US')} line items ` +
         `(${loaded.shipments.toLocaleString('en-US')} shipments, ${loaded.parts.toLocaleString('en-US')} parts) ` +
+        (orders
+          ? `and ${orders.purchaseOrders.toLocaleString('en-US')} purchase orders ` +
+            `(${orders.lines.toLocaleString('en-US')} lines, ${orders.receipts.toLocaleString('en-US')} receipts) `
+          : '') +
         `in ${loaded.seconds.toFixed(1)} s.`,
     );
   } catch (error) {

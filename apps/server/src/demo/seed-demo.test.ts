@@ -1,11 +1,32 @@
 import path from 'node:path';
 import { text } from 'node:stream/consumers';
 import { DESTINATION_PORTS, TRANS_OPTIONS } from '@quayside/domain/constants';
+import {
+  type CarriedPart,
+  type OrderedLine,
+  PO_EXCEPTION_KINDS,
+  PO_STATUSES,
+  type ReceivedPart,
+  reconcilePurchaseOrder,
+} from '@quayside/domain/purchase-orders';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAuthFromConfig } from '../auth/auth.ts';
-import { auditLog, authUser, documents, lineItemRows, lineItems, parts, people, shipments } from '../db/schema.ts';
+import {
+  auditLog,
+  authUser,
+  documents,
+  lineItemRows,
+  lineItems,
+  parts,
+  people,
+  purchaseOrderHistory,
+  purchaseOrderLines,
+  purchaseOrders,
+  receipts,
+  shipments,
+} from '../db/schema.ts';
 import { createLocalDocumentStore } from '../storage/local-document-store.ts';
 import { bearer, createTestApp, signIn, signInRequest, type TestApp } from '../testing/test-app.ts';
 import { DEMO_FORWARDERS } from './demo-data.ts';
@@ -30,6 +51,10 @@ const counts = async () => ({
   lineItemRows: await t.db.$count(lineItemRows),
   parts: await t.db.$count(parts),
   documents: await t.db.$count(documents),
+  purchaseOrders: await t.db.$count(purchaseOrders),
+  purchaseOrderLines: await t.db.$count(purchaseOrderLines),
+  purchaseOrderHistory: await t.db.$count(purchaseOrderHistory),
+  receipts: await t.db.$count(receipts),
   people: await t.db.$count(people),
   accounts: await t.db.$count(authUser),
   audit: await t.db.$count(auditLog),
@@ -40,6 +65,14 @@ const one = async <T extends Record<string, unknown>>(query: ReturnType<typeof s
   const [row] = (await t.db.execute<T>(query)).rows;
   if (!row) throw new Error('no row');
   return row;
+};
+
+/** Rows of a query, by their `po_number`. */
+const grouped = async <T>(query: ReturnType<typeof sql>) => {
+  const byNumber = new Map<string, T[]>();
+  for (const { po_number, ...row } of (await t.db.execute<T & { po_number: string }>(query)).rows)
+    byNumber.set(po_number, [...(byNumber.get(po_number) ?? []), row as unknown as T]);
+  return byNumber;
 };
 
 describe('seed-demo', () => {
@@ -53,12 +86,20 @@ describe('seed-demo', () => {
     expect(loaded.parts).toBeGreaterThan(2 * loaded.lineItems);
     expect(loaded.documents).toBeGreaterThanOrEqual(8);
 
-    const audited = await one<{ shipments: number; documents: number; others: number }>(sql`
+    const audited = await one<Record<string, number>>(sql`
       select count(*) filter (where entity = 'shipment')::int as shipments,
              count(*) filter (where entity = 'document')::int as documents,
-             count(*) filter (where entity not in ('shipment', 'document', 'person'))::int as others
+             count(*) filter (where entity = 'purchase_order')::int as purchase_orders,
+             count(*) filter (where entity = 'receipt')::int as receipts,
+             count(*) filter (where entity not in ('shipment', 'document', 'person', 'purchase_order', 'receipt'))::int as others
       from audit_log where actor_email = 'seed-demo' and actor_person_id is null and action = 'create'`);
-    expect(audited).toEqual({ shipments: 300, documents: loaded.documents, others: 0 });
+    expect(audited).toEqual({
+      shipments: 300,
+      documents: loaded.documents,
+      purchase_orders: loaded.purchaseOrders,
+      receipts: loaded.receipts,
+      others: 0,
+    });
     const [shipmentAudit] = (
       await t.db.execute<{ after: { shipment: string; line_items: { parts: unknown[] }[] } }>(
         sql`select after from audit_log where entity = 'shipment' and entity_id = 'QS-0000001'`,
@@ -124,6 +165,72 @@ describe('seed-demo', () => {
       select min(n)::int as fewest, max(n)::int as most from (
         select count(p.id) as n from line_items li left join parts p on p.line_item_id = li.id group by li.id) x`);
     expect(partsPerLine).toEqual({ fewest: 0, most: 6 });
+  });
+
+  it('gives every PO number a purchase order, in every state at once, with a few receipts', async () => {
+    const today = NOW.toISOString().slice(0, 10);
+    const figures = await one<Record<string, number>>(sql`
+      select (select count(distinct title)::int from line_items) as titles, count(*)::int as orders,
+             count(*) filter (where status = 'partly_shipped' and open_qty > 0)::int as partial,
+             count(*) filter (where over_shipped_qty > 0)::int as over_shipped,
+             count(*) filter (where unknown_skus > 0)::int as unknown_sku,
+             count(*) filter (where short_qty > 0)::int as short,
+             count(*) filter (where status not in ('received', 'short_closed') and overdue_from < ${today}::date)::int as overdue,
+             count(*) filter (where status not in ('received', 'short_closed') and booking_due < ${today}::date
+               and not coalesce(overdue_from < ${today}::date, false))::int as not_booked_only,
+             (select count(*)::int from receipts) as receipts,
+             (select count(distinct reason)::int from receipts where reason in ('short', 'damaged')) as reasons,
+             (select count(*)::int from (
+               select li.title from line_items li join shipments s on s.id = li.shipment_id
+               join purchase_orders po on po.po_number = li.title
+               where s.atd is not null group by li.title
+               having count(distinct s.id) > 1 and count(distinct s.forwarder_name) > 1) split) as split
+      from purchase_orders`);
+    expect(figures.orders).toBe(figures.titles);
+    expect(figures.receipts).toBeGreaterThan(5);
+    expect(figures.receipts).toBeLessThan(100);
+    expect(figures.reasons).toBe(2);
+    for (const key of ['partial', 'over_shipped', 'unknown_sku', 'short', 'overdue', 'not_booked_only', 'split'])
+      expect({ [key]: (figures[key] ?? 0) > 0 }).toEqual({ [key]: true });
+
+    // Every PO's status as the domain's reference reconciles it, and every state and exception kind present.
+    const stored = await t.db.execute<{
+      po_number: string;
+      status: string;
+      cargo_ready_date: string | null;
+      requested_delivery_date: string | null;
+      short_closed: boolean;
+    }>(sql`
+      select po_number, status, cargo_ready_date::text, requested_delivery_date::text, short_closed_at is not null as short_closed
+      from purchase_orders`);
+    const lines = await grouped<OrderedLine>(sql`
+      select po.po_number, l.line_number, l.sku, l.ordered_qty, l.requested_date::text
+      from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id`);
+    const carried = await grouped<CarriedPart>(sql`
+      select li.title as po_number, li.shipment_id::int as shipment_id, p.part_number as sku, p.qty,
+             (s.atd is not null or s.ata is not null) as departed, s.ata is not null as arrived
+      from line_items li join parts p on p.line_item_id = li.id join shipments s on s.id = li.shipment_id`);
+    const received = await grouped<ReceivedPart>(
+      sql`select po_number, shipment_id::int as shipment_id, sku, received_qty from receipts`,
+    );
+    const statuses = new Set<string>();
+    const kinds = new Set<string>();
+    for (const po of stored.rows) {
+      const reference = reconcilePurchaseOrder({
+        lines: lines.get(po.po_number) ?? [],
+        requested_delivery_date: po.requested_delivery_date,
+        cargo_ready_date: po.cargo_ready_date,
+        short_closed: po.short_closed,
+        carried: carried.get(po.po_number) ?? [],
+        received: received.get(po.po_number) ?? [],
+        today,
+      });
+      expect({ po: po.po_number, status: po.status }).toEqual({ po: po.po_number, status: reference.status });
+      statuses.add(reference.status);
+      for (const kind of reference.exceptions) kinds.add(kind);
+    }
+    expect([...statuses].sort()).toEqual([...PO_STATUSES].sort());
+    expect([...kinds].sort()).toEqual([...PO_EXCEPTION_KINDS].sort());
   });
 
   it('creates one user per role and a forwarder per forwarder company, whose printed passwords sign in', async () => {

@@ -12,6 +12,7 @@ import { writePerson } from '../modules/people/people.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
+import { seedPurchaseOrders } from './demo-purchase-orders.ts';
 
 /** Demo shipment numbers: QS-0000001 to QS-0000300. Their presence is what "already seeded" means. */
 export const DEMO_PREFIX = 'QS-';
@@ -38,8 +39,8 @@ export const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; c
 ];
 
 /**
- * Demo data: 300 shipments (about 900 line items and 2,700 parts), a few documents, and the demo
- * users. Idempotent: data already there is left alone, and users that exist keep their password.
+ * Demo data: 300 shipments (about 900 line items and 2,700 parts), a few documents, a purchase
+ * order for each PO number with a few receipts (demo-purchase-orders.ts), and the demo users. Idempotent: data already there is left alone, and users that exist keep their password.
  * The data is one transaction (with an audit entry per shipment and document); each user is its
  * own, because better-auth creates the sign-in account through its own connection.
  */
@@ -64,16 +65,30 @@ async function seedData(db: Database, store: DocumentStore, now: Date) {
         .from(shipments)
         .where(like(shipments.shipment, `${DEMO_PREFIX}%`))
         .limit(1);
-      if (existing) return false;
+      if (existing) {
+        // Seeded before purchase orders existed: they are added once, beside the shipments as they are.
+        if (await hasDemoPurchaseOrders(write)) return false;
+        await seedPurchaseOrders(write, DEMO_PREFIX, now);
+        return true;
+      }
       await generateShipments(write, { prefix: DEMO_PREFIX, seed: DEMO_SEED, now, shipments: DEMO_SHIPMENTS });
       await auditDemoShipments(write);
       await seedDocuments(write, store, now, storedKeys);
+      await seedPurchaseOrders(write, DEMO_PREFIX, now);
       return true;
     });
   } catch (error) {
     await Promise.allSettled(storedKeys.map((key) => store.delete(key)));
     throw error;
   }
+}
+
+async function hasDemoPurchaseOrders(write: Write) {
+  const found = await write.tx.execute(sql`
+    select 1 from purchase_orders po
+    join line_items li on li.title = po.po_number join shipments s on s.id = li.shipment_id
+    where s.shipment like ${`${DEMO_PREFIX}%`} limit 1`);
+  return found.rows.length > 0;
 }
 
 /** One audit entry per demo shipment, holding the shipment with its line items and their parts. */
