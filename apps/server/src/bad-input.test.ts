@@ -105,6 +105,7 @@ const FINGERPRINTED = [
   ['purchase_order_lines', 'id'],
   ['purchase_order_history', 'id'],
   ['receipts', 'shipment_id, po_number, sku'],
+  ['purchase_order_forwarders', 'forwarder_key, purchase_order_id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
   ([table, key]) => `(select string_agg(md5(r::text), ',' order by ${key}) from ${table} r)`,

@@ -659,6 +659,25 @@ export const receipts = pgTable(
 );
 
 /**
+ * The forwarder companies (their key, as line_item_rows.forwarder_key) with a line item they see
+ * (not hidden) of each PO: a Forwarder's PO list is an index walk of its own. Kept by
+ * purchase_orders_sync with the PO's figures.
+ */
+export const purchaseOrderForwarders = pgTable(
+  'purchase_order_forwarders',
+  {
+    forwarder_key: text('forwarder_key').notNull(),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.forwarder_key, table.purchase_order_id] }),
+    index().on(table.purchase_order_id),
+  ],
+);
+
+/**
  * The PO numbers a transaction's writes touched (its shipments' dates, line items, parts,
  * receipts), filled by triggers and the PO writers and emptied by the write door's
  * purchase_orders_sync_dirty() before the commit.

@@ -145,6 +145,14 @@ BEGIN
     AND (r.po_status, r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)
         IS DISTINCT FROM
         (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus);
+
+  -- The forwarders that see each of them: those with a line item of it that is not hidden.
+  DELETE FROM purchase_order_forwarders pf USING purchase_orders po
+  WHERE pf.purchase_order_id = po.id AND po.po_number = ANY(numbers);
+  INSERT INTO purchase_order_forwarders (forwarder_key, purchase_order_id)
+  SELECT DISTINCT r.forwarder_key, po.id
+  FROM purchase_orders po JOIN line_item_rows r ON r.title = po.po_number
+  WHERE po.po_number = ANY(numbers) AND NOT r.is_hidden AND r.forwarder_key <> '';
 END $$;
 
 -- Recomputes the POs this transaction marked, and forgets them.
@@ -197,7 +205,8 @@ BEGIN
     SELECT DISTINCT li.title
     FROM new_rows n JOIN old_rows o ON o.id = n.id
     JOIN line_items li ON li.shipment_id = n.id
-    WHERE n.atd IS DISTINCT FROM o.atd OR n.ata IS DISTINCT FROM o.ata));
+    WHERE n.atd IS DISTINCT FROM o.atd OR n.ata IS DISTINCT FROM o.ata
+       OR n.forwarder_name IS DISTINCT FROM o.forwarder_name));
   RETURN NULL;
 END $$;
 

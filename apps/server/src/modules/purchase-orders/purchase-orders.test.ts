@@ -11,6 +11,7 @@ import {
   skuTwice,
   unknownSupplier,
 } from '@quayside/domain/purchase-orders';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { insertShipment } from '../../testing/fixtures.ts';
@@ -279,6 +280,24 @@ describe('reconciling a PO with the shipments that carry it', () => {
     expect(other.json()).toEqual({ message: PO_NOT_FOUND });
     expect((await detail(kestrel, 'PO-KES-ONLY')).statusCode).toBe(200);
     expect((await detail(employee, 'PO-KES-ONLY')).statusCode).toBe(200);
+  });
+
+  it('lets a Forwarder see the PO once its line item is unhidden, and not once it is hidden again', async () => {
+    const { rows } = await t.db.execute<{ id: string }>(sql`
+      select li.id from line_items li join shipments s on s.id = li.shipment_id where s.shipment = 'SHP-BLUE-HIDDEN'`);
+    const bulk = (action: 'hide' | 'unhide') =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/LineItems/bulk',
+        headers: bearer(admin),
+        payload: { action, selection: { ids: rows.map((row) => String(row.id)) } },
+      });
+    expect((await bulk('unhide')).statusCode).toBe(200);
+    expect((await detail(blue, 'PO-KES-ONLY')).statusCode).toBe(200);
+    expect((await list(blue, 'q=PO-KES-ONLY')).json().total).toBe(1);
+    expect((await bulk('hide')).statusCode).toBe(200);
+    expect((await detail(blue, 'PO-KES-ONLY')).statusCode).toBe(404);
+    expect((await list(blue, 'q=PO-KES-ONLY')).json().total).toBe(0);
   });
 });
 
