@@ -269,6 +269,7 @@ describe('the audit log and Deletions', () => {
       const {
         exceptions: _exceptions,
         exception_facts: _facts,
+        has_purchase_order: _purchaseOrder,
         ...shown
       } = before.get((entry.before as LineItem).title) ?? {};
       expect(entry).toMatchObject({ action: 'delete', after: null });

@@ -110,6 +110,8 @@ describe('GET /api/LineItems', () => {
       exceptions: ['late_arrival', 'missing_documents'],
       // Days late as of the real clock's today.
       exception_facts: { late_arrival: expect.any(Number), missing_documents: ['Commercial Invoice', 'Packing List'] },
+      // No purchase order is numbered PO-100.
+      has_purchase_order: false,
     });
   });
 
