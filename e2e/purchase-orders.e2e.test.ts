@@ -115,11 +115,11 @@ test('a PO is imported, shipped in part, received short, and the short shows on 
   await dialog.getByRole('button', { name: 'Save receipt' }).click();
   await dialog.waitFor({ state: 'detached' });
 
-  // 5. The dashboard's 'Received short' chip finds the PO's line item, its badge sized by the short.
-  await page.goto('/');
+  // 5. On the dashboard, a link naming the exception (as a saved view or a follow does) shows the
+  // 'Received short' chip chosen and the PO's line item, its badge sized by the short.
+  await page.goto('/?exception=po_received_short');
   const chips = page.getByRole('group', { name: 'Needs attention' });
-  await chips.getByRole('button', { name: /^Received short · / }).click();
-  await page.waitForURL((url) => url.searchParams.get('exception') === 'po_received_short');
+  await chips.getByRole('button', { name: /^Received short · /, pressed: true }).waitFor();
   const row = page.getByRole('grid', { name: 'Line items' }).locator('tbody tr', { hasText: po });
   await expect.poll(() => row.innerText()).toContain('Received short · −5');
 

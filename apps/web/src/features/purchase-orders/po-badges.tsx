@@ -28,7 +28,7 @@ export function PoStatusChip({ status }: { status: PoStatus }) {
 export function PoExceptionBadges({ exceptions }: { exceptions: readonly PoExceptionKind[] }) {
   if (exceptions.length === 0) return null;
   return (
-    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5 }}>
+    <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', gap: 0.5, minWidth: 0, maxWidth: '100%' }}>
       {exceptions.map((kind) => (
         <Chip
           key={kind}
@@ -37,7 +37,15 @@ export function PoExceptionBadges({ exceptions }: { exceptions: readonly PoExcep
           label={PO_EXCEPTION_LABELS[kind]}
           title={PO_EXCEPTION_DEFINITIONS[kind]}
           variant="outlined"
-          sx={{ color: ATTENTION.color, bgcolor: ATTENTION.backgroundColor, borderColor: ATTENTION.borderColor }}
+          // A long label wraps inside a phone's card rather than widening it.
+          sx={{
+            color: ATTENTION.color,
+            bgcolor: ATTENTION.backgroundColor,
+            borderColor: ATTENTION.borderColor,
+            maxWidth: '100%',
+            height: 'auto',
+            '& .MuiChip-label': { whiteSpace: 'normal', overflowWrap: 'anywhere' },
+          }}
         />
       ))}
     </Box>

@@ -8,6 +8,7 @@ import {
   type ExceptionKind,
   exceptionDefinition,
   SEVERITY_COLOURS,
+  SHIPMENT_EXCEPTION_KINDS,
 } from '@quayside/domain/exceptions';
 import { COUNT_LIMIT } from '@quayside/domain/line-items';
 import { useQueries, useQuery } from '@tanstack/react-query';
@@ -34,6 +35,13 @@ const summaryQuery = {
  * 'Needs attention': how many of the user's line items have each exception today, as chips that
  * narrow the table to them (any of the chosen kinds). Nothing shows while nothing needs attention.
  */
+/**
+ * A purchase order's kinds are chosen on the Purchase Orders list (and by a link, a view or a follow
+ * that names them): here they are a chip only once chosen, so the row of chips stays one line and
+ * the table keeps its twenty rows at 1440 × 900.
+ */
+const isShipmentKind = (kind: ExceptionKind) => (SHIPMENT_EXCEPTION_KINDS as readonly ExceptionKind[]).includes(kind);
+
 export function NeedsAttention({
   chosen,
   onChange,
@@ -52,7 +60,9 @@ export function NeedsAttention({
     onChange(EXCEPTION_KINDS.filter((known) => (known === kind ? !chosen.includes(kind) : chosen.includes(known))));
   return (
     <ChipGroup name="Needs attention" heading="Needs attention">
-      {EXCEPTION_KINDS.filter((kind) => summary.counts[kind] > 0 || chosen.includes(kind)).map((kind) => {
+      {EXCEPTION_KINDS.filter(
+        (kind) => (isShipmentKind(kind) && summary.counts[kind] > 0) || chosen.includes(kind),
+      ).map((kind) => {
         const isChosen = chosen.includes(kind);
         const chip = (
           <Chip
