@@ -147,7 +147,9 @@ describe("the dashboard's first rows in the page", () => {
     await appRows(page).nth(10).waitFor();
     const titles = await titlesOf(context, DEFAULT_OPENING_QUERY);
     await expect.poll(() => page.locator(`#${FIRST_PAINT_ID}`).count()).toBe(0);
-    expect(await appRows(page).locator('th a').allTextContents()).toEqual(titles);
+    // Each PO # link (beside it, a PO with a record has a link of its own: an icon, without text).
+    const links = await appRows(page).locator('th a').allTextContents();
+    expect(links.filter((text) => text !== '')).toEqual(titles);
     // One element per PO number: the drawing's text was never text of the page.
     expect(await page.getByText(titles[0] ?? '', { exact: true }).count()).toBe(1);
     expect(requests).toEqual([]);
