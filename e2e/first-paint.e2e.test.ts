@@ -140,7 +140,12 @@ describe("the dashboard's first rows in the page", () => {
 
   test('are taken over by the app without asking the server again, and then the drawing is gone', async () => {
     const context = await openContext(browser);
-    await signIn(await context.newPage(), users().admin);
+    const signedIn = await context.newPage();
+    await signIn(signedIn, users().admin);
+    // The signing-in tab's own app has finished asking: on the embedded database, which answers one
+    // statement at a time, its start-up questions would otherwise queue before this page's rows and
+    // could outlast the page's 250 ms wait for them (the page then rightly goes without).
+    await signedIn.waitForLoadState('networkidle');
     const page = await context.newPage();
     const requests = rowsRequests(page);
     await page.goto('/');
