@@ -1,7 +1,7 @@
 // ERP import rate: a generated export of N purchase order lines (default 100,000; ten lines per PO,
 // so N/10 POs) imported into a fresh, empty database, then imported again (every row unchanged),
 // then a third time with one line in a hundred amended (its quantity and requested date changed).
-// Prints a Markdown table for RESULTS.md. Target (issue 40): 100,000 PO lines ≤ 30 s on PostgreSQL.
+// Prints a Markdown table for RESULTS.md. The target: 100,000 PO lines imported in ≤ 30 s on PostgreSQL.
 //   node --import tsx bench/po-import-timings.ts [--rows N] [--engine postgres|pglite] [--batch ROWS]
 // PostgreSQL: a database is created on POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 // and dropped afterwards. PGlite: a temporary directory, removed afterwards (in-process-database.ts).
