@@ -26,6 +26,8 @@ type ImportConfig = Pick<AppConfig, 'importMaxBytes' | 'dataDir' | 'importReader
 
 export const NDJSON = 'application/x-ndjson';
 
+type RunOptions = { onProgress?: (rows: number) => void; statementTimeoutMs: number };
+
 export function registerImportRoutes(app: FastifyInstance, db: Database, config: ImportConfig, heavyWork: HeavyWork) {
   const limits = { maxBytes: config.importMaxBytes, stagingRoot: incomingDir(config.dataDir) };
   const readTable = createTableReaderPool({ memoryMb: config.importReaderMemoryMb, concurrency: config.importReaders });
@@ -43,25 +45,37 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         parts: staged.parts && { ...staged.parts, sheet: partsSheet },
         dryRun,
       };
-      try {
-        const prepared = await prepareImport(request.principal, importRequest, readTable);
-        const run = (onProgress?: (rows: number) => void) =>
-          prepared.run(db, actorOf(request.principal), {
-            onProgress,
-            statementTimeoutMs: config.bulkStatementTimeoutMs,
-          });
-        if (request.headers.accept?.includes(NDJSON)) return streamImport(request, reply, staged, run);
-        const report = await run();
-        await staged.remove();
-        return report;
-      } catch (error) {
-        await staged.remove();
-        throw error;
-      }
+      return answerImport(request, reply, staged, () => prepareImport(request.principal, importRequest, readTable));
     },
     // Every import reads a whole file and writes its rows: it waits its turn with the other heavy work.
     { preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()] },
   );
+
+  /**
+   * Runs a prepared import of the staged files and answers its report, streamed as NDJSON progress
+   * when the client asks for it; the staged files are removed whatever happens.
+   */
+  async function answerImport<Report extends ImportReport | RecordImportReport>(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    staged: { remove: () => Promise<void> },
+    prepare: () => Promise<{
+      run: (db: Database, actor: ReturnType<typeof actorOf>, options: RunOptions) => Promise<Report>;
+    }>,
+  ) {
+    try {
+      const prepared = await prepare();
+      const run = (onProgress?: (rows: number) => void) =>
+        prepared.run(db, actorOf(request.principal), { onProgress, statementTimeoutMs: config.bulkStatementTimeoutMs });
+      if (request.headers.accept?.includes(NDJSON)) return streamImport(request, reply, staged, run);
+      const report = await run();
+      await staged.remove();
+      return report;
+    } catch (error) {
+      await staged.remove();
+      throw error;
+    }
+  }
 
   // The importer's own records: the ERP's PO lines and receipts, one file each, Admin only.
   const records: [OperationKind, RecordImportKind, string][] = [
@@ -76,25 +90,9 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
         assertCanImportRecords(request.principal);
         const staged = await stageRecordFile(request, limits, nothingSent);
         const { dryRun, sheet } = request.query;
-        try {
-          const prepared = await prepareRecordImport(
-            request.principal,
-            { kind, file: { ...staged.file, sheet }, dryRun },
-            readTable,
-          );
-          const run = (onProgress?: (rows: number) => void) =>
-            prepared.run(db, actorOf(request.principal), {
-              onProgress,
-              statementTimeoutMs: config.bulkStatementTimeoutMs,
-            });
-          if (request.headers.accept?.includes(NDJSON)) return streamImport(request, reply, staged, run);
-          const report = await run();
-          await staged.remove();
-          return report;
-        } catch (error) {
-          await staged.remove();
-          throw error;
-        }
+        return answerImport(request, reply, staged, () =>
+          prepareRecordImport(request.principal, { kind, file: { ...staged.file, sheet }, dryRun }, readTable),
+        );
       },
       { preHandler: [perUserLimit(config.importsPerUser, 'imports'), heavyWork.limit()] },
     );
