@@ -1890,6 +1890,19 @@ const CASES: Entry[] = [
     ),
   },
   {
+    route: 'GET /api/PurchaseOrders/count',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({
+        q: nastyText,
+        chip: fc.oneof(fc.constantFrom('open', 'sunk', ',,'), nastyText),
+        exception: fc.oneof(fc.constantFrom('po_received_short', 'late_arrival'), nastyText),
+        supplier: fc.oneof(fc.constantFrom('Fuzz Supplies', 'Nobody Ltd', ''), nastyText),
+        page: numberText,
+      }).map((query) => `/api/PurchaseOrders/count${query}`),
+    ),
+  },
+  {
     route: 'GET /api/PurchaseOrders/detail',
     kind: 'read',
     requests: getRequest(

@@ -430,9 +430,18 @@ export type PurchaseOrderSummary = z.infer<typeof PurchaseOrderSummary>;
 
 export const PurchaseOrderListResponse = z.object({
   purchaseOrders: z.array(PurchaseOrderSummary),
-  total: z.number().int(),
+  total: z.number().int().describe('POs matching the search and filters: exact when totalExact, else a lower bound'),
+  totalExact: z
+    .boolean()
+    .describe(
+      'False when too many POs match to count them here: ask GET /api/PurchaseOrders/count for the exact figure',
+    ),
   page: z.number().int(),
   pageSize: z.number().int(),
+});
+
+export const PurchaseOrderCountResponse = z.object({
+  total: z.number().int().describe('POs matching the search and filters, exactly'),
 });
 
 /** A shipment carrying the PO: its milestones and, per SKU, what it carries and what was received. */

@@ -683,6 +683,13 @@ const CASES: Case[] = [
     withPurchaseOrder: true,
   },
   {
+    route: 'GET /api/PurchaseOrders/count',
+    name: "the exact count of a company's PO's supplier (a supplier of none it sees is unknown)",
+    request: (fixture) => ({ url: `/api/PurchaseOrders/count?supplier=${q(`Maker of ${fixture.po}`)}` }),
+    expected: { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 400 } },
+    withPurchaseOrder: true,
+  },
+  {
     route: 'GET /api/PurchaseOrders/detail',
     name: 'one purchase order',
     request: (fixture) => ({ url: `/api/PurchaseOrders/detail?po=${q(fixture.po)}` }),

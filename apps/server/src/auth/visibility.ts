@@ -151,6 +151,14 @@ export function purchaseOrderScope(principal: Principal): SQL {
   return sql`exists (select 1 from purchase_order_forwarders pf where pf.forwarder_key = ${scope.key} and pf.purchase_order_id = po.id)`;
 }
 
+/**
+ * The figures of each PO as a Forwarder sees them (purchase_order_forwarders as `own`, joined to
+ * `po`): only what its own shipments carry and what their receipts say. The join keeps only the POs
+ * it sees. Staff read the PO's own figures instead.
+ */
+export const ownPurchaseOrderFigures = (principal: Principal): SQL =>
+  sql`join purchase_order_forwarders own on own.purchase_order_id = po.id and ${scopeSql(principal, sql`own.forwarder_key`) ?? sql`true`}`;
+
 /** A PO's history entries (purchase_order_history as `h`) the principal sees: a Forwarder only those of its shipments. */
 export function purchaseOrderHistoryScope(principal: Principal): SQL {
   const own = shipmentScope(principal);

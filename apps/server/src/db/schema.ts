@@ -660,8 +660,9 @@ export const receipts = pgTable(
 
 /**
  * The forwarder companies (their key, as line_item_rows.forwarder_key) with a line item they see
- * (not hidden) of each PO: a Forwarder's PO list is an index walk of its own. Kept by
- * purchase_orders_sync with the PO's figures.
+ * (not hidden) of each PO, and the PO's figures as that company sees them: only what its own
+ * shipments carry and what their receipts say. A Forwarder's PO list reads these as staff read the
+ * PO's own. Kept by purchase_orders_sync with the PO's figures.
  */
 export const purchaseOrderForwarders = pgTable(
   'purchase_order_forwarders',
@@ -670,6 +671,19 @@ export const purchaseOrderForwarders = pgTable(
     purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
       .notNull()
       .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    /** The PO's number, for the company's own sort index (a PO's number never changes). */
+    po_number: text('po_number').notNull().default(''),
+    /** Closed as the PO is, else partly shipped once one of the company's shipments has departed with a line's SKU, else open. */
+    status: text('status').notNull().default('open'),
+    /** The PO's SKUs the company's shipments carry. */
+    line_count: integer('line_count').notNull().default(0),
+    shipped_qty: bigint('shipped_qty', { mode: 'number' }).notNull().default(0),
+    received_qty: bigint('received_qty', { mode: 'number' }).notNull().default(0),
+    short_qty: bigint('short_qty', { mode: 'number' }).notNull().default(0),
+    /** SKUs the company's shipments carry under the PO that it does not order. */
+    unknown_skus: integer('unknown_skus').notNull().default(0),
+    /** The PO's number and supplier and the SKUs the company carries of it, lower case: its search. */
+    search: text('search').notNull().default(''),
   },
   (table) => [
     primaryKey({ columns: [table.forwarder_key, table.purchase_order_id] }),

@@ -19,3 +19,20 @@ export function pageWindow(page: number, pageCount: number, size = MAX_PAGE_BUTT
  */
 export const pageStatus = (page: number, pageCount: number, isPageCountExact: boolean) =>
   `Page ${page} of ${isPageCountExact ? pageCount : '…'}`;
+
+/**
+ * How many rows match (line items, POs). Past the server's COUNT_LIMIT a page answer only knows a lower bound
+ * (`total` is then COUNT_LIMIT + 1) and, when its sample can say, about how many (`estimate`); the
+ * exact figure is a separate, slower request.
+ */
+export type MatchCount = { count: number; isExact: boolean; estimate?: number };
+
+/** The page answer's total, or once it has arrived the separately counted one when the answer's is a lower bound. */
+export function matchCount(
+  answer: { total: number; totalExact: boolean; totalEstimate?: number },
+  exactCount: number | undefined,
+): MatchCount {
+  if (answer.totalExact) return { count: answer.total, isExact: true };
+  if (exactCount !== undefined) return { count: exactCount, isExact: true };
+  return { count: answer.total, isExact: false, estimate: answer.totalEstimate };
+}

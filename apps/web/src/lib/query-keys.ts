@@ -35,6 +35,8 @@ export const analyticsKeys = {
 export const purchaseOrderKeys = {
   all: [...LINE_ITEMS, 'purchase-orders'] as const,
   list: <Query extends object>(query: Query) => [...LINE_ITEMS, 'purchase-orders', 'list', query] as const,
+  /** The exact count of a list's question, paging and sort aside. */
+  count: <Query extends object>(query: Query) => [...LINE_ITEMS, 'purchase-orders', 'count', query] as const,
   detail: (poNumber: string) => [...LINE_ITEMS, 'purchase-orders', 'detail', poNumber] as const,
   /** What a shipment carries that can be received, and what was. */
   receipt: (shipmentNumber: string) => [...LINE_ITEMS, 'purchase-orders', 'receipt', shipmentNumber] as const,

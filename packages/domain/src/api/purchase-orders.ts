@@ -3,6 +3,7 @@ import { MessageResponse } from '../line-items.ts';
 import {
   MAX_RECEIPT_LINES,
   PoNumberQuery,
+  PurchaseOrderCountResponse,
   PurchaseOrderDetail,
   PurchaseOrderInput,
   PurchaseOrderListQuery,
@@ -26,9 +27,21 @@ export const PURCHASE_ORDER_CALLS = {
     description:
       'Search (`q`: PO number, supplier or SKU contains), chips (`chip`: open, partly_shipped, shipped, received, ' +
       'overdue, short; any of them), `exception` kinds, `supplier`, `sort` and `direction`, `page`, `pageSize`. ' +
-      'A Forwarder sees only the POs its own shipments carry, without ordered quantities.',
+      'A Forwarder sees only the POs its own shipments carry, without ordered quantities. Past 1,000 matches ' +
+      '`total` is a lower bound (`totalExact` false).',
     query: PurchaseOrderListQuery,
     response: PurchaseOrderListResponse,
+  },
+  countPurchaseOrders: {
+    method: 'GET',
+    path: '/api/PurchaseOrders/count',
+    tag,
+    who: 'signed-in',
+    summary: "The exact count of a PO list query's matches",
+    description:
+      'The exact number of purchase orders matching the search and filters (page, pageSize and sort are ignored).',
+    query: PurchaseOrderListQuery,
+    response: PurchaseOrderCountResponse,
   },
   getPurchaseOrder: {
     method: 'GET',

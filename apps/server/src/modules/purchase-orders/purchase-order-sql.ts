@@ -7,18 +7,18 @@ import {
 } from '@quayside/domain/purchase-orders';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { purchaseOrderPartScope, purchaseOrderScope, seesWholePurchaseOrders } from '../../auth/visibility.ts';
+import { ownPurchaseOrderFigures, purchaseOrderScope, seesWholePurchaseOrders } from '../../auth/visibility.ts';
 
 // The PO list's questions as SQL over purchase_orders (`po`): a PO's summary figures, status and
 // exceptions as the principal sees them, the chips, search and sorts. Staff read the figures the
-// write door keeps (purchase-orders.sql); a Forwarder's are counted over its own shipments here.
+// write door keeps on the PO (purchase-orders.sql), a Forwarder those kept for its company beside it.
 
-/** A PO's summary as the principal sees it: one SQL expression per figure, over `po` and the laterals of `from`. */
+/** A PO's summary as the principal sees it: one SQL expression per figure, over `po` and what `from` joins. */
 type Figures = {
-  /** What follows `from purchase_orders po`: the laterals a Forwarder's figures are counted in, per PO. */
+  /** What follows `from purchase_orders po`: the table a Forwarder's figures are kept in. */
   from: SQL;
-  /** The same figures grouped once over all of a Forwarder's shipments: for a filter or sort over every PO. */
-  fromGrouped: SQL;
+  /** The PO's number, from the table whose index the list walks. */
+  number: SQL;
   status: SQL;
   lines: SQL;
   ordered: SQL;
@@ -30,12 +30,13 @@ type Figures = {
   unknownSkus: SQL;
   overdueFrom: SQL;
   bookingDue: SQL;
+  search: SQL;
 };
 
 /** The figures the write door keeps: staff see them all. */
 const KEPT: Figures = {
   from: sql``,
-  fromGrouped: sql``,
+  number: sql`po.po_number`,
   status: sql`po.status`,
   lines: sql`po.line_count`,
   ordered: sql`po.ordered_qty`,
@@ -47,76 +48,35 @@ const KEPT: Figures = {
   unknownSkus: sql`po.unknown_skus`,
   overdueFrom: sql`po.overdue_from`,
   bookingDue: sql`po.booking_due`,
+  search: sql`po.search`,
 };
 
-/** Whether the PO orders the part's SKU (parts `p`). */
-const onThePo = sql`exists (select 1 from purchase_order_lines l where l.purchase_order_id = po.id and l.sku = p.part_number)`;
-
 /**
- * A Forwarder's figures: what its own shipments carry under the PO and what their receipts say, so
- * nothing of another forwarder's shipments shows. A PO's status says only what those shipments
- * show (partly shipped once one of them has departed with a line's SKU, else open), except that a
- * closed PO shows as closed: every forwarder needs to know that nothing more is expected of it. Open
- * and over-shipped quantities, overdue and unbooked need the ordered quantity and every shipment:
- * a Forwarder sees none of them, so of the exceptions only 'received short' and 'unknown SKU' (on
- * its own shipments) can show.
+ * A Forwarder's figures, kept beside the PO's own (purchase-orders.sql): what its own shipments
+ * carry under the PO and what their receipts say, so nothing of another forwarder's shipments
+ * shows. Its status says only what those shipments show (partly shipped once one of them has
+ * departed with a line's SKU, else open), except that a closed PO shows as closed: every forwarder
+ * needs to know that nothing more is expected of it. Open and over-shipped quantities, overdue and
+ * unbooked need the ordered quantity and every shipment: a Forwarder sees none of them, so of the
+ * exceptions only 'received short' and 'unknown SKU' (on its own shipments) can show. Its search
+ * finds a PO by a SKU only when its own shipments carry it.
  */
-function ownFigures(principal: Principal): Figures {
-  const scope = purchaseOrderPartScope(principal);
-  return {
-    from: sql`
-      cross join lateral (
-        select coalesce(sum(coalesce(p.qty, 0)) filter (where (s.atd is not null or s.ata is not null) and ${onThePo}), 0) as shipped,
-               count(distinct p.part_number) filter (where ${onThePo}) as lines,
-               count(distinct p.part_number) filter (where not ${onThePo}) as unknown
-        from line_items li join shipments s on s.id = li.shipment_id join parts p on p.line_item_id = li.id
-        where li.title = po.po_number and ${scope}) own
-      cross join lateral (
-        select coalesce(sum(r.received_qty) filter (where exists (
-                 select 1 from purchase_order_lines l where l.purchase_order_id = po.id and l.sku = r.sku)), 0) as received,
-               coalesce(sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)), 0) as short
-        from receipts r
-        join line_items li on li.title = r.po_number and li.shipment_id = r.shipment_id
-        join shipments s on s.id = li.shipment_id
-        left join parts p on p.line_item_id = li.id and p.part_number = r.sku
-        where r.po_number = po.po_number and ${scope}) own_received`,
-    fromGrouped: sql`
-      join (
-        select li.title as po_number,
-               coalesce(sum(coalesce(p.qty, 0)) filter (where (s.atd is not null or s.ata is not null) and l.id is not null), 0) as shipped,
-               count(distinct p.part_number) filter (where l.id is not null) as lines,
-               count(distinct p.part_number) filter (where p.part_number is not null and l.id is null) as unknown
-        from line_items li join shipments s on s.id = li.shipment_id
-        left join parts p on p.line_item_id = li.id
-        left join purchase_orders o on o.po_number = li.title
-        left join purchase_order_lines l on l.purchase_order_id = o.id and l.sku = p.part_number
-        where ${scope}
-        group by li.title) own on own.po_number = po.po_number
-      left join (
-        select r.po_number, coalesce(sum(r.received_qty) filter (where l.id is not null), 0) as received,
-               coalesce(sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)), 0) as short
-        from receipts r
-        join line_items li on li.title = r.po_number and li.shipment_id = r.shipment_id
-        join shipments s on s.id = li.shipment_id
-        left join parts p on p.line_item_id = li.id and p.part_number = r.sku
-        left join purchase_orders o on o.po_number = r.po_number
-        left join purchase_order_lines l on l.purchase_order_id = o.id and l.sku = r.sku
-        where ${scope}
-        group by r.po_number) own_received on own_received.po_number = po.po_number`,
-    status: sql`(case when po.status in ('received', 'short_closed') then po.status
-                      when own.shipped > 0 then 'partly_shipped' else 'open' end)`,
-    lines: sql`own.lines`,
-    ordered: sql`null::bigint`,
-    open: sql`null::bigint`,
-    shipped: sql`own.shipped`,
-    received: sql`coalesce(own_received.received, 0)`,
-    short: sql`coalesce(own_received.short, 0)`,
-    overShipped: sql`null::bigint`,
-    unknownSkus: sql`own.unknown`,
-    overdueFrom: sql`null::date`,
-    bookingDue: sql`null::date`,
-  };
-}
+const ownFigures = (principal: Principal): Figures => ({
+  from: ownPurchaseOrderFigures(principal),
+  number: sql`own.po_number`,
+  status: sql`own.status`,
+  lines: sql`own.line_count`,
+  ordered: sql`null::bigint`,
+  open: sql`null::bigint`,
+  shipped: sql`own.shipped_qty`,
+  received: sql`own.received_qty`,
+  short: sql`own.short_qty`,
+  overShipped: sql`null::bigint`,
+  unknownSkus: sql`own.unknown_skus`,
+  overdueFrom: sql`null::date`,
+  bookingDue: sql`null::date`,
+  search: sql`own.search`,
+});
 
 const figuresFor = (principal: Principal) => (seesWholePurchaseOrders(principal) ? KEPT : ownFigures(principal));
 
@@ -153,16 +113,13 @@ function chipCondition(chip: PoChip, f: Figures, today: string): SQL {
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
 
 /**
- * The search: the PO number, supplier or a line's SKU contains `q`. A Forwarder's search finds a PO
- * by a SKU only when its own shipments carry it, so searching cannot tell it what else the PO orders.
+ * The search: the PO number, supplier or a line's SKU contains `q`. The PO's own search text holds
+ * every SKU and has the trigram index, so a Forwarder's search narrows by it first.
  */
-function searchCondition(principal: Principal, q: string): SQL {
+function searchCondition(f: Figures, q: string): SQL {
   const pattern = sql`'%' || lower(${escapeLike(q)}) || '%'`;
-  if (seesWholePurchaseOrders(principal)) return sql`po.search like ${pattern}`;
-  return sql`(lower(po.po_number || ' ' || po.supplier) like ${pattern} or exists (
-    select 1 from line_items li join shipments s on s.id = li.shipment_id join parts p on p.line_item_id = li.id
-    where li.title = po.po_number and ${purchaseOrderPartScope(principal)} and ${onThePo}
-      and lower(p.part_number) like ${pattern}))`;
+  if (f === KEPT) return sql`po.search like ${pattern}`;
+  return sql`(po.search like ${pattern} and ${f.search} like ${pattern})`;
 }
 
 /** The lifecycle order of the statuses, spelled as the status sort's index in purchase-orders.sql spells it. */
@@ -191,12 +148,12 @@ function sortExpression(key: PoSortKey, f: Figures): SQL | null {
 
 export type Filter = Pick<PurchaseOrderListQuery, 'q' | 'chip' | 'exception' | 'supplier'> & { po?: string };
 
-/** The principal's scope and the filter as one condition on `po` (and the figures' laterals). */
-function whereOf(principal: Principal, filter: Filter, f: Figures, today: string): SQL {
-  const conditions: SQL[] = [purchaseOrderScope(principal)];
+/** The filter as one condition on `po` and the figures (a Forwarder's join keeps only the POs it sees). */
+function whereOf(filter: Filter, f: Figures, today: string): SQL {
+  const conditions: SQL[] = [sql`true`];
   if (filter.po !== undefined) conditions.push(sql`po.po_number = ${filter.po}`);
   if (filter.supplier !== undefined) conditions.push(sql`po.supplier = ${filter.supplier}`);
-  if (filter.q !== undefined && filter.q.trim() !== '') conditions.push(searchCondition(principal, filter.q.trim()));
+  if (filter.q !== undefined && filter.q.trim() !== '') conditions.push(searchCondition(f, filter.q.trim()));
   if (filter.chip !== undefined && filter.chip.length > 0)
     conditions.push(
       sql`(${sql.join(
@@ -241,38 +198,23 @@ export function summariesSql(
   const f = figuresFor(principal);
   const direction = sql.raw(page.direction);
   const key = sortExpression(page.sort, f);
-  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(po.po_number collate "C") ${direction}`];
-  const columns = sql`
-    po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
-    po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
-    ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
-    ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
-    ${exceptionList(f, today)} as exceptions`;
-  const where = whereOf(principal, filter, f, today);
-  const orderBy = sql.join(order, sql`, `);
-  if (seesWholePurchaseOrders(principal) || readsOwnFigures(filter, page.sort)) {
-    return sql`select ${columns} from purchase_orders po ${f.fromGrouped} where ${where}
-      order by ${orderBy} limit ${page.limit} offset ${page.offset}`;
-  }
-  // A Forwarder's figures cost a look at its shipments per PO: found for the page's rows alone,
-  // once the page is chosen, unless a chip, an exception or the status sort asks for them.
-  return sql`select ${columns}
-    from (select po.* from purchase_orders po where ${where} order by ${orderBy} limit ${page.limit} offset ${page.offset}) po
-    ${f.from}
-    order by ${orderBy}`;
+  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(${f.number} collate "C") ${direction}`];
+  return sql`select
+      po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
+      po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
+      ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
+      ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
+      ${exceptionList(f, today)} as exceptions
+    from purchase_orders po ${f.from}
+    where ${whereOf(filter, f, today)}
+    order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset}`;
 }
 
-/** Whether a Forwarder's filter or sort reads its own figures (else they are found for the page alone). */
-const readsOwnFigures = (filter: Filter, sort: PoSortKey) =>
-  Boolean(filter.chip?.length || filter.exception?.length) || sort === 'status';
-
-/** How many POs `filter` matches for the principal. */
-export function countSql(principal: Principal, filter: Filter, today: string): SQL {
+/** How many POs `filter` matches for the principal, counted up to `upTo` (null: all of them). */
+export function countSql(principal: Principal, filter: Filter, today: string, upTo: number | null): SQL {
   const f = figuresFor(principal);
-  const where = whereOf(principal, filter, f, today);
-  // The laterals count only when a condition reads them.
-  const needsFigures = !seesWholePurchaseOrders(principal) && readsOwnFigures(filter, 'po_number');
-  return sql`select count(*)::int as total from purchase_orders po ${needsFigures ? f.fromGrouped : sql``} where ${where}`;
+  const matches = sql`select 1 from purchase_orders po ${f.from} where ${whereOf(filter, f, today)}`;
+  return sql`select count(*)::int as total from (${matches} ${upTo === null ? sql`` : sql`limit ${upTo}`}) matches`;
 }
 
 /** Whether the principal sees any PO of `supplier`. */

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import { serve } from '../../lib/serve.ts';
 import { dayOf } from '../exceptions/exception-sql.ts';
 import {
+  countPurchaseOrders,
   getPurchaseOrder,
   listPurchaseOrders,
   savePurchaseOrder,
@@ -15,6 +16,7 @@ import { getReceipt, receiveShipment } from './receipts.service.ts';
 export function registerPurchaseOrderRoutes(app: FastifyInstance, db: Database, clock: () => Date) {
   const today = () => dayOf(clock());
   serve(app, 'listPurchaseOrders', (request) => listPurchaseOrders(db, request.principal, request.query, today()));
+  serve(app, 'countPurchaseOrders', (request) => countPurchaseOrders(db, request.principal, request.query, today()));
   serve(app, 'getPurchaseOrder', (request) => getPurchaseOrder(db, request.principal, request.query.po, today()));
   serve(app, 'savePurchaseOrder', (request) => savePurchaseOrder(db, request.principal, request.body, today()));
   serve(app, 'shortClosePurchaseOrder', async (request) => {

@@ -1,3 +1,4 @@
+import { COUNT_LIMIT } from '@quayside/domain/line-items';
 import { canWritePurchaseOrders } from '@quayside/domain/permissions';
 import {
   isClosedStatus,
@@ -40,30 +41,61 @@ const summaryOf = ({ id: _id, ...row }: SummaryRow): PurchaseOrderSummary => ({
   exceptions: row.exceptions as PurchaseOrderSummary['exceptions'],
 });
 
+const filterOf = (query: PurchaseOrderListQuery): Filter => ({
+  q: query.q,
+  chip: query.chip,
+  exception: query.exception,
+  supplier: query.supplier,
+});
+
+/**
+ * A page of the list. Its count stops at COUNT_LIMIT past the page's rows and the 4 pages after it
+ * (what the pager offers), so counting tens of thousands of matches never holds the page up; past
+ * that the exact figure is countPurchaseOrders.
+ */
 export async function listPurchaseOrders(
   db: Queryable,
   principal: Principal,
   query: PurchaseOrderListQuery,
   today: string,
 ) {
-  const filter: Filter = { q: query.q, chip: query.chip, exception: query.exception, supplier: query.supplier };
-  const page = {
-    sort: query.sort,
-    direction: query.direction,
-    limit: query.pageSize,
-    offset: (query.page - 1) * query.pageSize,
-  };
+  const filter = filterOf(query);
+  const offset = (query.page - 1) * query.pageSize;
+  const page = { sort: query.sort, direction: query.direction, limit: query.pageSize, offset };
+  const countedUpTo = Math.max(COUNT_LIMIT, offset + query.pageSize * 5) + 1;
   const [rows, count] = await Promise.all([
     db.execute<SummaryRow>(summariesSql(principal, filter, today, page)),
-    db.execute<{ total: number }>(countSql(principal, filter, today)),
+    db.execute<{ total: number }>(countSql(principal, filter, today, countedUpTo)),
   ]);
   const total = count.rows[0]?.total ?? 0;
-  // A supplier filter naming nobody the principal sees is a mistake to point out, not an empty list.
-  if (total === 0 && query.supplier !== undefined) {
-    const seen = await db.execute<{ seen: boolean }>(supplierSeenSql(principal, query.supplier));
-    if (!seen.rows[0]?.seen) throw new AppError('invalid', unknownSupplier(query.supplier));
-  }
-  return { purchaseOrders: rows.rows.map(summaryOf), total, page: query.page, pageSize: query.pageSize };
+  await assertSupplierSeen(db, principal, query, total);
+  return {
+    purchaseOrders: rows.rows.map(summaryOf),
+    total,
+    totalExact: total < countedUpTo,
+    page: query.page,
+    pageSize: query.pageSize,
+  };
+}
+
+/** The exact number of POs the list's query matches. */
+export async function countPurchaseOrders(
+  db: Queryable,
+  principal: Principal,
+  query: PurchaseOrderListQuery,
+  today: string,
+) {
+  const count = await db.execute<{ total: number }>(countSql(principal, filterOf(query), today, null));
+  const total = count.rows[0]?.total ?? 0;
+  await assertSupplierSeen(db, principal, query, total);
+  return { total };
+}
+
+/** A supplier filter naming nobody the principal sees is a mistake to point out, not an empty list. */
+async function assertSupplierSeen(db: Queryable, principal: Principal, query: PurchaseOrderListQuery, total: number) {
+  if (total > 0 || query.supplier === undefined) return;
+  const seen = await db.execute<{ seen: boolean }>(supplierSeenSql(principal, query.supplier));
+  if (!seen.rows[0]?.seen) throw new AppError('invalid', unknownSupplier(query.supplier));
 }
 
 type LineRow = {

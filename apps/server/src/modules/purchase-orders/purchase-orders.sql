@@ -146,13 +146,49 @@ BEGIN
         IS DISTINCT FROM
         (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus);
 
-  -- The forwarders that see each of them: those with a line item of it that is not hidden.
+  -- The forwarder companies that see each of them (a line item of theirs that is not hidden), and
+  -- the PO's figures as each sees them: what its own shipments carry and what their receipts say.
   DELETE FROM purchase_order_forwarders pf USING purchase_orders po
   WHERE pf.purchase_order_id = po.id AND po.po_number = ANY(numbers);
-  INSERT INTO purchase_order_forwarders (forwarder_key, purchase_order_id)
-  SELECT DISTINCT r.forwarder_key, po.id
-  FROM purchase_orders po JOIN line_item_rows r ON r.title = po.po_number
-  WHERE po.po_number = ANY(numbers) AND NOT r.is_hidden AND r.forwarder_key <> '';
+  INSERT INTO purchase_order_forwarders (
+    forwarder_key, purchase_order_id, po_number, status, line_count, shipped_qty, received_qty,
+    short_qty, unknown_skus, search)
+  WITH seen AS (
+    SELECT po.id AS purchase_order_id, lower(btrim(s.forwarder_name) COLLATE "C") AS forwarder_key,
+           li.id AS line_item_id, li.shipment_id, li.title AS po_number,
+           (s.atd IS NOT NULL OR s.ata IS NOT NULL) AS departed
+    FROM purchase_orders po
+    JOIN line_items li ON li.title = po.po_number
+    JOIN shipments s ON s.id = li.shipment_id
+    WHERE po.po_number = ANY(numbers) AND NOT li.hide_lineitem AND btrim(s.forwarder_name) <> ''
+  ), carried AS (
+    SELECT seen.purchase_order_id, seen.forwarder_key,
+           coalesce(sum(coalesce(p.qty, 0)) FILTER (WHERE seen.departed AND l.id IS NOT NULL), 0) AS shipped,
+           count(DISTINCT p.part_number) FILTER (WHERE l.id IS NOT NULL)::int AS lines,
+           count(DISTINCT p.part_number) FILTER (WHERE p.part_number IS NOT NULL AND l.id IS NULL)::int AS unknown,
+           string_agg(DISTINCT p.part_number, ' ') FILTER (WHERE l.id IS NOT NULL) AS skus
+    FROM seen
+    LEFT JOIN parts p ON p.line_item_id = seen.line_item_id
+    LEFT JOIN purchase_order_lines l ON l.purchase_order_id = seen.purchase_order_id AND l.sku = p.part_number
+    GROUP BY 1, 2
+  ), received AS (
+    SELECT seen.purchase_order_id, seen.forwarder_key,
+           coalesce(sum(r.received_qty) FILTER (WHERE l.id IS NOT NULL), 0) AS received,
+           coalesce(sum(greatest(coalesce(p.qty, 0) - r.received_qty, 0)), 0) AS short
+    FROM seen
+    JOIN receipts r ON r.po_number = seen.po_number AND r.shipment_id = seen.shipment_id
+    LEFT JOIN parts p ON p.line_item_id = seen.line_item_id AND p.part_number = r.sku
+    LEFT JOIN purchase_order_lines l ON l.purchase_order_id = seen.purchase_order_id AND l.sku = r.sku
+    GROUP BY 1, 2
+  )
+  SELECT c.forwarder_key, po.id, po.po_number,
+         CASE WHEN po.status IN ('received', 'short_closed') THEN po.status
+              WHEN c.shipped > 0 THEN 'partly_shipped' ELSE 'open' END,
+         c.lines, c.shipped, coalesce(r.received, 0), coalesce(r.short, 0), c.unknown,
+         lower(po.po_number || ' ' || po.supplier || coalesce(' ' || c.skus, ''))
+  FROM carried c
+  JOIN purchase_orders po ON po.id = c.purchase_order_id
+  LEFT JOIN received r ON r.purchase_order_id = c.purchase_order_id AND r.forwarder_key = c.forwarder_key;
 END $$;
 
 -- Recomputes the POs this transaction marked, and forgets them.
@@ -262,5 +298,17 @@ CREATE INDEX IF NOT EXISTS "purchase_orders_status_sort_index" ON "purchase_orde
   (po_number COLLATE "C"));
 CREATE INDEX IF NOT EXISTS "purchase_orders_ordered_sort_index" ON "purchase_orders" (ordered_qty, (po_number COLLATE "C"));
 CREATE INDEX IF NOT EXISTS "purchase_orders_open_sort_index" ON "purchase_orders" (open_qty, (po_number COLLATE "C"));
--- The short chip: few POs fall short.
+-- The rare chips and exception kinds: few POs fall short, over-ship or carry an unknown SKU.
 CREATE INDEX IF NOT EXISTS "purchase_orders_short_index" ON "purchase_orders" (short_qty) WHERE short_qty > 0;
+CREATE INDEX IF NOT EXISTS "purchase_orders_over_shipped_index" ON "purchase_orders" (over_shipped_qty) WHERE over_shipped_qty > 0;
+CREATE INDEX IF NOT EXISTS "purchase_orders_unknown_skus_index" ON "purchase_orders" (unknown_skus) WHERE unknown_skus > 0;
+-- A Forwarder's list: its POs by number or status (its other sorts walk the PO's own indexes,
+-- looking each up here), and its rare chips.
+CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_number_index" ON "purchase_order_forwarders" (
+  forwarder_key, (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_status_index" ON "purchase_order_forwarders" (
+  forwarder_key,
+  (CASE status WHEN 'open' THEN 0 WHEN 'partly_shipped' THEN 1 WHEN 'shipped' THEN 2 WHEN 'received' THEN 3 ELSE 4 END),
+  (po_number COLLATE "C"));
+CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_short_index" ON "purchase_order_forwarders" (forwarder_key) WHERE short_qty > 0;
+CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_unknown_skus_index" ON "purchase_order_forwarders" (forwarder_key) WHERE unknown_skus > 0;

@@ -445,7 +445,13 @@ describe('the list', () => {
   const page = async (token: string, query: string) => {
     const response = await list(token, query);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<{ purchaseOrders: PurchaseOrderSummary[]; total: number; page: number; pageSize: number }>();
+    return response.json<{
+      purchaseOrders: PurchaseOrderSummary[];
+      total: number;
+      totalExact: boolean;
+      page: number;
+      pageSize: number;
+    }>();
   };
   const of = (query: string) => `supplier=${q(SUPPLIER)}&${query}`;
 
@@ -517,8 +523,28 @@ describe('the list', () => {
     expect((await page(kestrel, of('sort=status&direction=desc'))).purchaseOrders.map((po) => po.po_number)).toEqual([
       'LST-02',
     ]);
-    // A SKU the PO orders but its shipments do not carry finds nothing for it.
+    // A SKU the PO orders but its shipments do not carry finds nothing for it; one they carry finds the PO.
     expect((await page(kestrel, 'q=ls_27')).total).toBe(0);
+    expect((await page(kestrel, 'q=ls_2')).purchaseOrders.map((po) => po.po_number)).toEqual(['LST-02']);
+    expect((await page(admin, 'q=ls_2')).total).toBe(9);
+  });
+
+  it('counts past 1,000 matches only on its own call: the page says it is a lower bound', async () => {
+    await t.db.execute(sql`
+      insert into purchase_orders (po_number, supplier, search)
+      select 'BULK-' || lpad(g::text, 4, '0'), 'Bulk Buyers', 'bulk-' || lpad(g::text, 4, '0') || ' bulk buyers'
+      from generate_series(1, 1003) g`);
+    const bulk = `supplier=${q('Bulk Buyers')}`;
+    const first = await page(admin, bulk);
+    expect([first.total, first.totalExact, first.purchaseOrders.length]).toEqual([1001, false, 25]);
+    const exact = await t.app.inject({ url: `/api/PurchaseOrders/count?${bulk}`, headers: bearer(admin) });
+    expect(exact.json()).toEqual({ total: 1003 });
+    // A page far enough down counts as far as the pager offers past it: exact again.
+    const deep = await page(admin, `${bulk}&page=20&pageSize=50`);
+    expect([deep.total, deep.totalExact, deep.purchaseOrders[0]?.po_number]).toEqual([1003, true, 'BULK-0951']);
+    // A Forwarder sees none of them, and its count says so.
+    const theirs = await t.app.inject({ url: '/api/PurchaseOrders/count?q=bulk', headers: bearer(kestrel) });
+    expect(theirs.json()).toEqual({ total: 0 });
   });
 
   it('refuses a supplier the principal sees no PO of, naming the field', async () => {

@@ -16,7 +16,8 @@ import { recordReceipt } from './receipt-writes.ts';
 // The figures' contract: for random POs, shipments carrying them in part, split and together,
 // receipts, and then amendments, moved departures and deleted parts, the figures the write door
 // keeps (purchase-orders.sql) are those the domain's reconcilePurchaseOrder computes from the
-// records, on both engines.
+// records, on both engines; and so are the figures kept for each forwarder company, over only its
+// own line items that are not hidden.
 
 let database: DatabaseHandle;
 beforeAll(async () => {
@@ -50,8 +51,12 @@ const poArbitrary = fc.record({
   cargo_ready_date: day,
   requested_delivery_date: day,
 });
+const FORWARDERS = ['Blue Anchor', 'Kestrel', ''] as const;
 const shipmentArbitrary = fc.record({
   departed: fc.constantFrom('none', 'atd', 'ata', 'both'),
+  forwarder: fc.constantFrom(...FORWARDERS),
+  /** Per line item, in order: whether it is hidden (from its forwarder). */
+  hidden: fc.array(fc.boolean(), { maxLength: 3 }),
   carries: fc.dictionary(
     fc.constantFrom(...NUMBERS, NOT_A_PO),
     fc.dictionary(fc.constantFrom(...SKUS), fc.option(fc.integer({ min: 0, max: 30 }), { nil: null }), { maxKeys: 3 }),
@@ -110,12 +115,15 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
       const atd = shipment.departed === 'atd' || shipment.departed === 'both' ? stamp('2027-01-12') : null;
       const ata = shipment.departed === 'ata' || shipment.departed === 'both' ? stamp('2027-01-18') : null;
       const inserted = await w.tx.execute<{ id: number }>(
-        sql`insert into shipments (shipment, atd, ata) values (${`S${index}`}, ${atd}, ${ata}) returning id::int as id`,
+        sql`insert into shipments (shipment, atd, ata, forwarder_name)
+            values (${`S${index}`}, ${atd}, ${ata}, ${shipment.forwarder}) returning id::int as id`,
       );
       const shipmentId = only(inserted.rows).id;
-      for (const [po, skus] of Object.entries(shipment.carries)) {
+      for (const [itemIndex, [po, skus]] of Object.entries(shipment.carries).entries()) {
+        const hidden = shipment.hidden[itemIndex] ?? false;
         const item = await w.tx.execute<{ id: number }>(sql`
-          insert into line_items (shipment_id, title, po_review_required) values (${shipmentId}, ${po}, 4) returning id::int as id`);
+          insert into line_items (shipment_id, title, po_review_required, hide_lineitem)
+          values (${shipmentId}, ${po}, 4, ${hidden}) returning id::int as id`);
         for (const [sku, qty] of Object.entries(skus)) {
           await w.tx.execute(
             sql`insert into parts (line_item_id, part_number, qty) values (${only(item.rows).id}, ${sku}, ${qty})`,
@@ -228,6 +236,53 @@ async function stored(poNumber: string) {
   return { header: header.rows[0], lines: lines.rows };
 }
 
+/**
+ * The reference for what a forwarder company sees of a PO: only its line items of that PO that are
+ * not hidden, their parts and their shipments' receipts. Null when it has none.
+ */
+async function expectedForForwarder(poNumber: string, forwarder: string) {
+  const { db } = database;
+  const po = only(
+    (
+      await db.execute<{ status: string; skus: string[] }>(sql`
+        select po.status, array(select l.sku from purchase_order_lines l where l.purchase_order_id = po.id) as skus
+        from purchase_orders po where po.po_number = ${poNumber}`)
+    ).rows,
+  );
+  const items = await db.execute<{ shipment_id: number; departed: boolean; parts: { sku: string; qty: number | null }[] }>(sql`
+    select li.shipment_id::int as shipment_id, (s.atd is not null or s.ata is not null) as departed,
+           coalesce((select json_agg(json_build_object('sku', p.part_number, 'qty', p.qty)) from parts p where p.line_item_id = li.id), '[]') as parts
+    from line_items li join shipments s on s.id = li.shipment_id
+    where li.title = ${poNumber} and s.forwarder_name = ${forwarder} and not li.hide_lineitem`);
+  if (items.rows.length === 0) return null;
+  const receipts = await db.execute<{ shipment_id: number; sku: string; received_qty: number }>(sql`
+    select shipment_id::int as shipment_id, sku, received_qty from receipts where po_number = ${poNumber}`);
+  const ordered = new Set(po.skus);
+  const carried = items.rows.flatMap((item) => item.parts.map((part) => ({ ...part, item })));
+  const onThePo = carried.filter((part) => ordered.has(part.sku));
+  const shipped = onThePo.filter((part) => part.item.departed).reduce((sum, part) => sum + (part.qty ?? 0), 0);
+  const theirReceipts = receipts.rows.filter((r) => items.rows.some((item) => item.shipment_id === r.shipment_id));
+  const qtyOf = (shipmentId: number, sku: string) =>
+    carried.find((part) => part.item.shipment_id === shipmentId && part.sku === sku)?.qty ?? 0;
+  const isClosed = po.status === 'received' || po.status === 'short_closed';
+  return {
+    status: isClosed ? po.status : shipped > 0 ? 'partly_shipped' : 'open',
+    line_count: new Set(onThePo.map((part) => part.sku)).size,
+    shipped_qty: shipped,
+    received_qty: theirReceipts.filter((r) => ordered.has(r.sku)).reduce((sum, r) => sum + r.received_qty, 0),
+    short_qty: theirReceipts.reduce((sum, r) => sum + Math.max(qtyOf(r.shipment_id, r.sku) - r.received_qty, 0), 0),
+    unknown_skus: new Set(carried.filter((part) => !ordered.has(part.sku)).map((part) => part.sku)).size,
+  };
+}
+
+async function storedForForwarder(poNumber: string, forwarder: string) {
+  const rows = await database.db.execute(sql`
+    select pf.status, pf.line_count, pf.shipped_qty::int, pf.received_qty::int, pf.short_qty::int, pf.unknown_skus
+    from purchase_order_forwarders pf join purchase_orders po on po.id = pf.purchase_order_id
+    where po.po_number = ${poNumber} and pf.forwarder_key = lower(${forwarder})`);
+  return rows.rows[0] ?? null;
+}
+
 describe('purchase-order reconciliation', () => {
   it('keeps every PO line’s figures as the domain reconciles them, through shipments, receipts and amendments', async () => {
     await fc.assert(
@@ -257,6 +312,10 @@ describe('purchase-order reconciliation', () => {
               short: figures.short,
             })),
           });
+          for (const forwarder of FORWARDERS.filter((name) => name !== ''))
+            expect(await storedForForwarder(poNumber, forwarder), `${poNumber} as ${forwarder} sees it`).toEqual(
+              await expectedForForwarder(poNumber, forwarder),
+            );
         }
       }),
       { numRuns: 30 },

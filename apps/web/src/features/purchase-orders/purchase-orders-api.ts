@@ -15,6 +15,19 @@ export const purchaseOrderListQuery = (state: PoListState) => {
 };
 
 /**
+ * The exact number of matches, asked only when a page's answer says "more than": paging through or
+ * re-sorting the same question does not count again for a minute.
+ */
+export const purchaseOrderCountQuery = (state: PoListState) => {
+  const { page: _page, pageSize: _pageSize, sort: _sort, direction: _direction, ...query } = listQuery(state);
+  return queryOptions({
+    queryKey: purchaseOrderKeys.count(query),
+    queryFn: async ({ signal }) => (await call('countPurchaseOrders', { query, signal })).total,
+    staleTime: 60_000,
+  });
+};
+
+/**
  * Short-close a PO (Admin). Its status and its exceptions change, on its page, in the list and on
  * the dashboard's line items that carry its number: all of them are read again.
  */

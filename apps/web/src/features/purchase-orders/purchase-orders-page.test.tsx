@@ -21,12 +21,13 @@ const PO_2 = poSummary({
   requested_delivery_date: null,
 });
 
-/** The list as the server pages it: `rows` answered for every page, with `total` matches. */
+/** The list as the server pages it: `rows` answered for every page, with `total` matches (a lower bound unless exact). */
 const listOf =
-  (rows: PurchaseOrderSummary[], total = rows.length) =>
+  (rows: PurchaseOrderSummary[], total = rows.length, totalExact = true) =>
   (call: ApiCall) => ({
     purchaseOrders: rows,
     total,
+    totalExact,
     page: Number(call.query.get('page')),
     pageSize: Number(call.query.get('pageSize')),
   });
@@ -154,6 +155,31 @@ describe('the purchase orders list', () => {
     await waitFor(() => expect(lastQuery(api)?.get('pageSize')).toBe('100'));
     expect(lastQuery(api)?.get('page')).toBe('1');
     expect(address()).toBe('/purchase-orders?pageSize=100');
+  });
+
+  it('says "more than 1000" until the exact count, asked once, arrives; then Last goes to the last page', async () => {
+    const api = renderList({
+      at: '/purchase-orders?chip=open&sort=supplier',
+      api: { [LIST]: listOf([PO_1, PO_2], 1001, false), 'GET /api/PurchaseOrders/count': () => ({ total: 4321 }) },
+    });
+    expect(await screen.findByText('Showing 1 - 2 of 4321 purchase orders')).toBeInTheDocument();
+    const counted = api.callsTo('GET /api/PurchaseOrders/count');
+    expect(counted).toHaveLength(1);
+    expect(Object.fromEntries(counted[0]?.query ?? [])).toEqual({ chip: 'open' });
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 1 of 87')).toBeInTheDocument();
+    await userEvent.click(within(pages).getByRole('button', { name: 'Last' }));
+    await waitFor(() => expect(lastQuery(api)?.get('page')).toBe('87'));
+  });
+
+  it('while the count is on its way, says "more than" and does not offer Last', async () => {
+    renderList({
+      api: { [LIST]: listOf([PO_1, PO_2], 1001, false), 'GET /api/PurchaseOrders/count': () => new Promise(() => {}) },
+    });
+    expect(await screen.findByText('Showing 1 - 2 of more than 1000 purchase orders')).toBeInTheDocument();
+    const pages = screen.getByRole('navigation', { name: 'Pages' });
+    expect(within(pages).getByText('Page 1 of …')).toBeInTheDocument();
+    expect(within(pages).getByRole('button', { name: 'Last' })).toBeDisabled();
   });
 
   it('opens as its address says: a link reproduces the list', async () => {

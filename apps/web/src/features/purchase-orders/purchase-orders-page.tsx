@@ -6,21 +6,22 @@ import { useCallback, useEffect, useId, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { Pagination } from '../../components/pagination.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
-import { pageCountOf } from '../../lib/paging.ts';
+import { type MatchCount, matchCount, pageCountOf } from '../../lib/paging.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { isNarrowed, listSearch, nextSort, type PoListState, readListState } from './po-list-address.ts';
 import { PoChips, PoSearch, SupplierFilter } from './po-list-filters.tsx';
 import { PoListResults } from './po-list-results.tsx';
-import { purchaseOrderListQuery } from './purchase-orders-api.ts';
+import { purchaseOrderCountQuery, purchaseOrderListQuery } from './purchase-orders-api.ts';
 
 export const NO_PURCHASE_ORDERS = 'No purchase orders yet';
 export const NO_MATCHING_PURCHASE_ORDERS = 'No purchase orders match';
 const LOAD_FAILED = 'Failed to load the purchase orders. Please try again.';
 
-/** 'Showing 51 - 100 of 912 purchase orders', the dashboard's wording. */
-function shownText(page: number, pageSize: number, rows: number, total: number) {
+/** 'Showing 51 - 100 of 912 purchase orders', the dashboard's wording; 'of more than 1000' until counted. */
+function shownText(page: number, pageSize: number, rows: number, matches: MatchCount) {
   const first = rows === 0 ? 0 : (page - 1) * pageSize + 1;
-  return `Showing ${first} - ${first === 0 ? 0 : first + rows - 1} of ${total} purchase orders`;
+  const of = matches.isExact ? `${matches.count}` : `more than ${matches.count - 1}`;
+  return `Showing ${first} - ${first === 0 ? 0 : first + rows - 1} of ${of} purchase orders`;
 }
 
 /** `/purchase-orders`: every PO the user may see, searched, filtered, sorted and paged in the address. */
@@ -41,9 +42,13 @@ export function PurchaseOrdersPage() {
   const onSearch = useCallback((q: string) => update({ q, page: 1 }, true), [update]);
 
   const data = list.data;
-  const pageCount = data ? pageCountOf(data.total, data.pageSize) : 1;
+  // Past 1,000 matches the page's answer says only "more than": the exact count is its own request.
+  const isCountNeeded = data?.totalExact === false && !list.isPlaceholderData;
+  const exactCount = useQuery({ ...purchaseOrderCountQuery(state), enabled: isCountNeeded }).data;
+  const matches = data ? matchCount(data, exactCount) : undefined;
+  const pageCount = data && matches ? pageCountOf(matches.count, data.pageSize) : 1;
   // A page past the end (a link kept while POs closed, a smaller list): the last page there is.
-  const isPastEnd = data !== undefined && !list.isPlaceholderData && data.total > 0 && state.page > pageCount;
+  const isPastEnd = matches?.isExact === true && !list.isPlaceholderData && matches.count > 0 && state.page > pageCount;
   useEffect(() => {
     if (isPastEnd) update({ page: pageCount }, true);
   }, [isPastEnd, pageCount, update]);
@@ -105,12 +110,12 @@ export function PurchaseOrdersPage() {
             sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
           >
             <Typography variant="body2" color="text.secondary">
-              {shownText(state.page, data.pageSize, data.purchaseOrders.length, data.total)}
+              {shownText(state.page, data.pageSize, data.purchaseOrders.length, matchCount(data, exactCount))}
             </Typography>
             <Pagination
               page={state.page}
               pageCount={pageCount}
-              isPageCountExact
+              isPageCountExact={matches?.isExact ?? true}
               pageSize={state.pageSize}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}

@@ -1,7 +1,7 @@
 import { Button, Paper, Stack, Typography } from '@mui/material';
 import type { ReactNode } from 'react';
+import type { MatchCount } from '../../../lib/paging.ts';
 import { formatCount } from '../format-count.ts';
-import type { MatchCount } from '../grid/paging.ts';
 import { type PageTick, type RowSelection, selectedCount } from './row-selection.ts';
 
 type SelectionBarProps = {

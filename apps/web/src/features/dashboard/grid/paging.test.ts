@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { pageCountOf, pageStatus, pageWindow } from '../../../lib/paging.ts';
-import { entriesSummary, matchCount, parsePosition, shownRange } from './paging.ts';
+import { matchCount, pageCountOf, pageStatus, pageWindow } from '../../../lib/paging.ts';
+import { entriesSummary, parsePosition, shownRange } from './paging.ts';
 
 describe('paging (SPEC.md §2, §9)', () => {
   it('counts at least one page', () => {

@@ -1,27 +1,11 @@
 import type { Report } from '@quayside/domain/line-item-columns';
+import type { MatchCount } from '../../../lib/paging.ts';
 
 /** The rows a page shows, 1-based and inclusive, for 'Showing a - b of n entries'. */
 export function shownRange(page: number, pageSize: number, total: number): { first: number; last: number } {
   if (total === 0) return { first: 0, last: 0 };
   const first = Math.min((page - 1) * pageSize + 1, total);
   return { first, last: Math.min(page * pageSize, total) };
-}
-
-/**
- * How many line items match. Past the server's COUNT_LIMIT a page answer only knows a lower bound
- * (`total` is then COUNT_LIMIT + 1) and, when its sample can say, about how many (`estimate`); the
- * exact figure is a separate, slower request.
- */
-export type MatchCount = { count: number; isExact: boolean; estimate?: number };
-
-/** The page answer's total, or once it has arrived the separately counted one when the answer's is a lower bound. */
-export function matchCount(
-  answer: { total: number; totalExact: boolean; totalEstimate?: number },
-  exactCount: number | undefined,
-): MatchCount {
-  if (answer.totalExact) return { count: answer.total, isExact: true };
-  if (exactCount !== undefined) return { count: exactCount, isExact: true };
-  return { count: answer.total, isExact: false, estimate: answer.totalEstimate };
 }
 
 /**

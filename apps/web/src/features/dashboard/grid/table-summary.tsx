@@ -1,8 +1,9 @@
 import { Stack, Typography } from '@mui/material';
 import type { Filter } from '@quayside/domain/line-item-query';
+import type { MatchCount } from '../../../lib/paging.ts';
 import { type FilterLogic, filterSummary } from '../filters/filters.ts';
 import { type SortConfig, sortSummary } from '../filters/sort-rules.ts';
-import { entriesSummary, type MatchCount } from './paging.ts';
+import { entriesSummary } from './paging.ts';
 
 type TableSummaryProps = {
   page: number;
