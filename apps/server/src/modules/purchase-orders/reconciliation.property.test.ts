@@ -249,7 +249,11 @@ async function expectedForForwarder(poNumber: string, forwarder: string) {
         from purchase_orders po where po.po_number = ${poNumber}`)
     ).rows,
   );
-  const items = await db.execute<{ shipment_id: number; departed: boolean; parts: { sku: string; qty: number | null }[] }>(sql`
+  const items = await db.execute<{
+    shipment_id: number;
+    departed: boolean;
+    parts: { sku: string; qty: number | null }[];
+  }>(sql`
     select li.shipment_id::int as shipment_id, (s.atd is not null or s.ata is not null) as departed,
            coalesce((select json_agg(json_build_object('sku', p.part_number, 'qty', p.qty)) from parts p where p.line_item_id = li.id), '[]') as parts
     from line_items li join shipments s on s.id = li.shipment_id
