@@ -198,7 +198,10 @@ export function summariesSql(
   const f = figuresFor(principal);
   const direction = sql.raw(page.direction);
   const key = sortExpression(page.sort, f);
-  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(${f.number} collate "C") ${direction}`];
+  // Ties by number from the table whose index the sort walks: a Forwarder's own for its number and
+  // status sorts, the PO's for the PO's own columns.
+  const tie = page.sort === 'po_number' || page.sort === 'status' ? f.number : sql`po.po_number`;
+  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(${tie} collate "C") ${direction}`];
   return sql`select
       po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
       po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
