@@ -148,8 +148,9 @@ BEGIN
 
   -- The forwarder companies that see each of them (a line item of theirs that is not hidden), and
   -- the PO's figures as each sees them: what its own shipments carry and what their receipts say.
-  DELETE FROM purchase_order_forwarders pf USING purchase_orders po
-  WHERE pf.purchase_order_id = po.id AND po.po_number = ANY(numbers);
+  -- By the POs' ids as an array: joined to purchase_orders, the planner reads the whole table.
+  DELETE FROM purchase_order_forwarders
+  WHERE purchase_order_id = ANY(ARRAY(SELECT id FROM purchase_orders WHERE po_number = ANY(numbers)));
   INSERT INTO purchase_order_forwarders (
     forwarder_key, purchase_order_id, po_number, status, line_count, shipped_qty, received_qty,
     short_qty, unknown_skus, search)
