@@ -2,6 +2,9 @@
 
 export const PAGE_SIZES = [25, 50, 100, 200, 500] as const;
 export type PageSize = (typeof PAGE_SIZES)[number];
+
+/** SPEC.md §9: at most 5 page buttons. */
+export const MAX_PAGE_BUTTONS = 5;
 export const DEFAULT_PAGE_SIZE: PageSize = 50;
 
 /** Shipment suggestions are looked up only from this many characters on. */

@@ -94,7 +94,7 @@ export async function bulkLoad(db: Database, options: BulkLoadOptions) {
   // and it clears the trigger-kept counts of the load's dead rows (the exception summary: 19 ms before, under 1 after).
   await db.execute(
     sql`vacuum analyze shipments, line_items, parts, line_item_rows, line_item_counts, exception_counts, shipment_facts,
-      purchase_orders, purchase_order_lines, purchase_order_history, receipts`,
+      purchase_orders, purchase_order_lines, purchase_order_history, purchase_order_forwarders, receipts`,
   );
   return { ...generated, seconds: (performance.now() - started) / 1000 };
 }

@@ -1,7 +1,6 @@
 // The pager's arithmetic (components/pagination.tsx), for every paged list.
 
-/** SPEC.md §9: at most 5 page buttons. */
-export const MAX_PAGE_BUTTONS = 5;
+import { MAX_PAGE_BUTTONS } from '@quayside/domain/constants';
 
 export const pageCountOf = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 

@@ -188,29 +188,49 @@ export type SummaryRow = {
   exceptions: string[];
 };
 
-/** The page of summaries `filter` matches, sorted, as the principal sees them. */
-export function summariesSql(
-  principal: Principal,
-  filter: Filter,
-  today: string,
-  page: { sort: PoSortKey; direction: 'asc' | 'desc'; limit: number; offset: number },
-): SQL {
-  const f = figuresFor(principal);
+export type Page = { sort: PoSortKey; direction: 'asc' | 'desc'; limit: number; offset: number };
+
+/** The page's order: the sort's key, then ties by number from the table whose index the sort walks. */
+function orderOf(f: Figures, page: Page): SQL {
   const direction = sql.raw(page.direction);
   const key = sortExpression(page.sort, f);
-  // Ties by number from the table whose index the sort walks: a Forwarder's own for its number and
-  // status sorts, the PO's for the PO's own columns.
+  // A Forwarder's own number for its number and status sorts, the PO's for the PO's own columns.
   const tie = page.sort === 'po_number' || page.sort === 'status' ? f.number : sql`po.po_number`;
-  const order = [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(${tie} collate "C") ${direction}`];
-  return sql`select
-      po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
-      po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
-      ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
-      ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
-      ${exceptionList(f, today)} as exceptions
+  return sql.join(
+    [...(key === null ? [] : [sql`${key} ${direction}`]), sql`(${tie} collate "C") ${direction}`],
+    sql`, `,
+  );
+}
+
+const summaryColumns = (f: Figures, today: string) => sql`
+  po.id::int as id, po.po_number, po.supplier, po.order_date::text as order_date,
+  po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
+  ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
+  ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
+  ${exceptionList(f, today)} as exceptions`;
+
+/** The page of summaries `filter` matches, read in the sort's order until the page is full. */
+export function summariesSql(principal: Principal, filter: Filter, today: string, page: Page): SQL {
+  const f = figuresFor(principal);
+  return sql`select ${summaryColumns(f, today)}
     from purchase_orders po ${f.from}
     where ${whereOf(filter, f, today)}
-    order by ${sql.join(order, sql`, `)} limit ${page.limit} offset ${page.offset}`;
+    order by ${orderOf(f, page)} limit ${page.limit} offset ${page.offset}`;
+}
+
+/**
+ * Up to `upTo` matches found in whatever order their indexes give them, and the page sorted from
+ * among them, each row with how many there were (`total`). Read in the sort's order instead, a
+ * rare chip or a search sorted by another column walks most of the table before its first match
+ * (an over-shipped PO by ordered quantity: 106 ms at 100,000 POs); found first, under 10 ms. No row
+ * when the page is past the last match.
+ */
+export function firstMatchesSql(principal: Principal, filter: Filter, today: string, page: Page, upTo: number): SQL {
+  const f = figuresFor(principal);
+  return sql`select ${summaryColumns(f, today)}, count(*) over ()::int as total
+    from (select po.id from purchase_orders po ${f.from} where ${whereOf(filter, f, today)} limit ${upTo}) matches
+    join purchase_orders po on po.id = matches.id ${f.from}
+    order by ${orderOf(f, page)} limit ${page.limit} offset ${page.offset}`;
 }
 
 /** How many POs `filter` matches for the principal, counted up to `upTo` (null: all of them). */

@@ -1,3 +1,4 @@
+import { MAX_PAGE_BUTTONS } from '@quayside/domain/constants';
 import { COUNT_LIMIT } from '@quayside/domain/line-items';
 import { canWritePurchaseOrders } from '@quayside/domain/permissions';
 import {
@@ -20,7 +21,14 @@ import type { Database, Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
-import { countSql, type Filter, type SummaryRow, summariesSql, supplierSeenSql } from './purchase-order-sql.ts';
+import {
+  countSql,
+  type Filter,
+  firstMatchesSql,
+  type SummaryRow,
+  summariesSql,
+  supplierSeenSql,
+} from './purchase-order-sql.ts';
 import { savePurchaseOrders } from './purchase-order-writes.ts';
 
 // Purchase orders: the list, one PO with its lines, shipments and history, saving a whole PO and
@@ -49,9 +57,10 @@ const filterOf = (query: PurchaseOrderListQuery): Filter => ({
 });
 
 /**
- * A page of the list. Its count stops at COUNT_LIMIT past the page's rows and the 4 pages after it
- * (what the pager offers), so counting tens of thousands of matches never holds the page up; past
- * that the exact figure is countPurchaseOrders.
+ * A page of the list, and how many POs match. Up to COUNT_LIMIT matches are found first and the page
+ * sorted from among them. Past that the page is read in the sort's order, and the count stops
+ * where the pager's pages past this one end (a lower bound, the exact figure is
+ * countPurchaseOrders): counting 50,000 open POs costs more than finding their page.
  */
 export async function listPurchaseOrders(
   db: Queryable,
@@ -62,20 +71,37 @@ export async function listPurchaseOrders(
   const filter = filterOf(query);
   const offset = (query.page - 1) * query.pageSize;
   const page = { sort: query.sort, direction: query.direction, limit: query.pageSize, offset };
-  const countedUpTo = Math.max(COUNT_LIMIT, offset + query.pageSize * 5) + 1;
-  const [rows, count] = await Promise.all([
-    db.execute<SummaryRow>(summariesSql(principal, filter, today, page)),
-    db.execute<{ total: number }>(countSql(principal, filter, today, countedUpTo)),
-  ]);
-  const total = count.rows[0]?.total ?? 0;
-  await assertSupplierSeen(db, principal, query, total);
-  return {
-    purchaseOrders: rows.rows.map(summaryOf),
+  const answer = (rows: SummaryRow[], total: number, totalExact: boolean) => ({
+    purchaseOrders: rows.map(summaryOf),
     total,
-    totalExact: total < countedUpTo,
+    totalExact,
     page: query.page,
     pageSize: query.pageSize,
-  };
+  });
+  const first =
+    offset < COUNT_LIMIT
+      ? await db.execute<SummaryRow & { total: number }>(
+          firstMatchesSql(principal, filter, today, page, COUNT_LIMIT + 1),
+        )
+      : undefined;
+  const found = first?.rows[0]?.total;
+  if (first !== undefined && found !== undefined && found <= COUNT_LIMIT) return answer(first.rows, found, true);
+  if (first !== undefined && found === undefined && offset === 0) {
+    await assertSupplierSeen(db, principal, query, 0);
+    return answer([], 0, true);
+  }
+  // Many matches, or a page past those found first.
+  const countedUpTo = Math.max(COUNT_LIMIT, offset + query.pageSize * MAX_PAGE_BUTTONS) + 1;
+  const [rows, total] = await Promise.all([
+    db.execute<SummaryRow>(summariesSql(principal, filter, today, page)),
+    found === countedUpTo ? found : countOf(db, principal, filter, today, countedUpTo),
+  ]);
+  await assertSupplierSeen(db, principal, query, total);
+  return answer(rows.rows, total, total < countedUpTo);
+}
+
+async function countOf(db: Queryable, principal: Principal, filter: Filter, today: string, upTo: number | null) {
+  return (await db.execute<{ total: number }>(countSql(principal, filter, today, upTo))).rows[0]?.total ?? 0;
 }
 
 /** The exact number of POs the list's query matches. */
@@ -85,8 +111,7 @@ export async function countPurchaseOrders(
   query: PurchaseOrderListQuery,
   today: string,
 ) {
-  const count = await db.execute<{ total: number }>(countSql(principal, filterOf(query), today, null));
-  const total = count.rows[0]?.total ?? 0;
+  const total = await countOf(db, principal, filterOf(query), today, null);
   await assertSupplierSeen(db, principal, query, total);
   return { total };
 }
