@@ -57,10 +57,10 @@ const filterOf = (query: PurchaseOrderListQuery): Filter => ({
 });
 
 /**
- * A page of the list, and how many POs match. Up to COUNT_LIMIT matches are found first and the page
- * sorted from among them. Past that the page is read in the sort's order, and the count stops
- * where the pager's pages past this one end (a lower bound, the exact figure is
- * countPurchaseOrders): counting 50,000 open POs costs more than finding their page.
+ * A page of the list, and how many POs match. Up to COUNT_LIMIT matches, the page is sorted from
+ * among them. Past that it is read in the sort's order, and the count stops where the pager's
+ * pages past this one end (a lower bound; the exact figure is countPurchaseOrders): counting
+ * 50,000 open POs costs more than finding their page.
  */
 export async function listPurchaseOrders(
   db: Queryable,
@@ -78,23 +78,19 @@ export async function listPurchaseOrders(
     page: query.page,
     pageSize: query.pageSize,
   });
-  const first =
-    offset < COUNT_LIMIT
-      ? await db.execute<SummaryRow & { total: number }>(
-          firstMatchesSql(principal, filter, today, page, COUNT_LIMIT + 1),
-        )
-      : undefined;
-  const found = first?.rows[0]?.total;
-  if (first !== undefined && found !== undefined && found <= COUNT_LIMIT) return answer(first.rows, found, true);
-  if (first !== undefined && found === undefined && offset === 0) {
-    await assertSupplierSeen(db, principal, query, 0);
-    return answer([], 0, true);
+  // Few matches are found first, by whatever index finds them, and the page sorted from among them.
+  const few = offset < COUNT_LIMIT ? await countOf(db, principal, filter, today, COUNT_LIMIT + 1) : undefined;
+  if (few !== undefined && few <= COUNT_LIMIT) {
+    if (few === 0) await assertSupplierSeen(db, principal, query, 0);
+    if (offset >= few) return answer([], few, true);
+    const rows = await db.execute<SummaryRow>(firstMatchesSql(principal, filter, today, page, COUNT_LIMIT));
+    return answer(rows.rows, few, true);
   }
-  // Many matches, or a page past those found first.
+  // Many: the page is read in the sort's order, beside a count as far as the pager offers.
   const countedUpTo = Math.max(COUNT_LIMIT, offset + query.pageSize * MAX_PAGE_BUTTONS) + 1;
   const [rows, total] = await Promise.all([
     db.execute<SummaryRow>(summariesSql(principal, filter, today, page)),
-    found === countedUpTo ? found : countOf(db, principal, filter, today, countedUpTo),
+    few === countedUpTo ? few : countOf(db, principal, filter, today, countedUpTo),
   ]);
   await assertSupplierSeen(db, principal, query, total);
   return answer(rows.rows, total, total < countedUpTo);
