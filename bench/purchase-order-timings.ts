@@ -165,7 +165,9 @@ async function loadAndMeasure(started: Date) {
   });
   const poSeconds = (performance.now() - poStarted) / 1000;
   const syncSeconds = (performance.now() - syncStarted) / 1000;
-  await db.execute(sql`vacuum analyze purchase_orders, purchase_order_lines, purchase_order_history, purchase_order_forwarders, receipts`);
+  await db.execute(
+    sql`vacuum analyze purchase_orders, purchase_order_lines, purchase_order_history, purchase_order_forwarders, receipts`,
+  );
   const loadSeconds = loaded.seconds;
   const cpu = os.cpus();
   say(
