@@ -258,10 +258,12 @@ export const shipmentExceptionState = pgTable(
       .notNull()
       .references(() => shipments.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
+    /** A purchase order's exception is one per PO the shipment carries (its number); others are the shipment's (''). */
+    subject: text('subject').notNull().default(''),
     /** The day the sweep first saw it. */
     since: pgDate('since', { mode: 'string' }).notNull(),
   },
-  (table) => [primaryKey({ columns: [table.shipment_id, table.kind] })],
+  (table) => [primaryKey({ columns: [table.shipment_id, table.kind, table.subject] })],
 );
 
 /** Each exception sweep: the day it decided on, and how many exceptions it opened and closed. */

@@ -1,44 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runMigrations } from '../../db/migrate.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import { databaseMigratedBefore } from '../../testing/migrated-before.ts';
 
 // The upgrade to one follow per view: a filter someone followed twice becomes one follow (the
 // first), each follow tells of every event kind as before, and the events recorded but not yet
 // dispatched are still told.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-const FIRST_WITH_FOLLOW_RULES = '0019_follow_rules';
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'quayside-migrations-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The migrations as they were before the follow rules. */
-function migrationsBeforeFollowRules(): string {
-  const folder = path.join(scratch, 'migrations');
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
-  const cut = journal.entries.findIndex((entry) => entry.tag === FIRST_WITH_FOLLOW_RULES);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 it('merges a view followed twice into its first follow and keeps the events not yet dispatched', async () => {
-  const database = await createTestDatabase({ migrate: false });
+  const database = await databaseMigratedBefore('0019_follow_rules');
   try {
-    const client = await database.pool.connect();
-    try {
-      await migrate(drizzle({ client }), { migrationsFolder: migrationsBeforeFollowRules() });
-    } finally {
-      client.release();
-    }
     const query = (text: string, values: unknown[] = []) => database.pool.query(text, values);
     const [person, other] = (
       await query(

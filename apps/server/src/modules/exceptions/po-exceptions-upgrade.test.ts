@@ -1,44 +1,14 @@
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import { drizzle } from 'drizzle-orm/node-postgres';
-import { migrate } from 'drizzle-orm/node-postgres/migrator';
-import { afterAll, expect, it } from 'vitest';
+import { expect, it } from 'vitest';
 import { runMigrations } from '../../db/migrate.ts';
-import { createTestDatabase } from '../../testing/test-database.ts';
+import { databaseMigratedBefore } from '../../testing/migrated-before.ts';
 
 // The upgrade that gives the dashboard's rows their purchase order's facts: rows written before it
 // take their PO's status and exception dates and figures (none while the PO is closed), and the
 // exception counts count them, as the triggers would have.
 
-const MIGRATIONS = fileURLToPath(new URL('../../db/migrations', import.meta.url));
-const FIRST_WITH_PO_EXCEPTIONS = '0021_po_exceptions';
-const scratch = mkdtempSync(path.join(os.tmpdir(), 'quayside-migrations-'));
-afterAll(() => rmSync(scratch, { recursive: true, force: true }));
-
-/** The migrations as they were before the rows carried their PO's facts. */
-function migrationsBeforePoExceptions(): string {
-  const folder = path.join(scratch, 'migrations');
-  cpSync(MIGRATIONS, folder, { recursive: true });
-  const journalFile = path.join(folder, 'meta', '_journal.json');
-  const journal = JSON.parse(readFileSync(journalFile, 'utf8')) as { entries: Array<{ idx: number; tag: string }> };
-  const cut = journal.entries.findIndex((entry) => entry.tag === FIRST_WITH_PO_EXCEPTIONS);
-  expect(cut).toBeGreaterThan(0);
-  journal.entries = journal.entries.slice(0, cut);
-  writeFileSync(journalFile, JSON.stringify(journal));
-  return folder;
-}
-
 it("fills the rows already written with their PO's facts, and counts them", async () => {
-  const database = await createTestDatabase({ migrate: false });
+  const database = await databaseMigratedBefore('0021_po_exceptions');
   try {
-    const client = await database.pool.connect();
-    try {
-      await migrate(drizzle({ client }), { migrationsFolder: migrationsBeforePoExceptions() });
-    } finally {
-      client.release();
-    }
     const query = (text: string, values: unknown[] = []) => database.pool.query(text, values);
     const [shipment] = (await query(`insert into shipments (shipment) values ('UP-PO') returning id`)).rows;
     const titles = ['PO-OPEN', 'PO-CLOSED', 'PO-UNKNOWN'];

@@ -215,9 +215,13 @@ describe("a line item's purchase order exceptions", () => {
     const shipment = await insertShipment(
       t.db,
       { shipment: 'POX-4', forwarder_name: 'Blue Anchor', atd: new Date('2027-03-20T00:00:00Z') },
-      [{ title: 'PO-X4', parts: [{ part_number: 'SKU-A', qty: 6 }] }],
+      [
+        { title: 'PO-X4', parts: [{ part_number: 'SKU-A', qty: 6 }] },
+        { title: 'PO-X5', parts: [{ part_number: 'SKU-B', qty: 3 }] },
+      ],
     );
     await savePo({ po_number: 'PO-X4', lines: [{ line_number: 1, sku: 'SKU-A', ordered_qty: 6 }] });
+    await savePo({ po_number: 'PO-X5', lines: [{ line_number: 1, sku: 'SKU-B', ordered_qty: 3 }] });
     await call(employee, 'POST', '/api/Follows', { shipment: 'POX-4' });
     await call(admin, 'POST', '/api/Follows', { name: 'Received short', query: { exception: 'po_received_short' } });
     expect(((await call(admin, 'GET', '/api/Follows')) as FollowsResponse).follows.map((f) => f.name)).toContain(
@@ -258,6 +262,14 @@ describe("a line item's purchase order exceptions", () => {
       }),
     );
     // Told once: the next sweep finds nothing new.
+    expect(await sweep()).toMatchObject({ opened: 0 });
+
+    // The shipment's other PO falls short a day later: that is news of its own, told once too.
+    await receive(shipment, [{ po_number: 'PO-X5', sku: 'SKU-B', received_qty: 2, reason: 'short', note: '' }]);
+    setToday('2027-04-03');
+    expect(await sweep()).toMatchObject({ opened: 1 });
+    await run(JOB_NAMES.notify);
+    expect((await told(employee)).filter((text) => text === 'POX-4: New exception: Received short')).toHaveLength(2);
     expect(await sweep()).toMatchObject({ opened: 0 });
   });
 });
