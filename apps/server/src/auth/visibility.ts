@@ -144,11 +144,10 @@ export const purchaseOrderPartScope = joinedLineItemScope;
  * does not exist.
  */
 export function purchaseOrderScope(principal: Principal): SQL {
-  const scope = scopeOf(principal);
-  if (scope.sees === 'everything') return sql`true`;
-  if (scope.sees === 'nothing') return sql`false`;
+  const company = scopeSql(principal, sql`pf.forwarder_key`);
+  if (company === undefined) return sql`true`;
   // Kept with the PO's figures (purchase_order_forwarders): an index lookup, not a join of its line items.
-  return sql`exists (select 1 from purchase_order_forwarders pf where pf.forwarder_key = ${scope.key} and pf.purchase_order_id = po.id)`;
+  return sql`exists (select 1 from purchase_order_forwarders pf where pf.purchase_order_id = po.id and ${company})`;
 }
 
 /**

@@ -20,9 +20,9 @@ export const pageStatus = (page: number, pageCount: number, isPageCountExact: bo
   `Page ${page} of ${isPageCountExact ? pageCount : '…'}`;
 
 /**
- * How many rows match (line items, POs). Past the server's COUNT_LIMIT a page answer only knows a lower bound
- * (`total` is then COUNT_LIMIT + 1) and, when its sample can say, about how many (`estimate`); the
- * exact figure is a separate, slower request.
+ * How many rows match (line items, POs). Past the server's COUNT_LIMIT a page answer only knows a
+ * lower bound (`total` is then COUNT_LIMIT + 1) and, when its sample can say, about how many
+ * (`estimate`); the exact figure is a separate, slower request.
  */
 export type MatchCount = { count: number; isExact: boolean; estimate?: number };
 

@@ -17,9 +17,8 @@ export type SweepResult = { asOf: string; opened: number; closed: number };
 /**
  * The daily sweep (a job, jobs/jobs.ts): compares each shipment's exceptions today (a purchase
  * order's, per PO) with those it had at the last sweep, records a new_exception event for each one
- * it did not have, and forgets
- * those that ended. The first sweep of an installation only takes stock: what was already wrong
- * before anyone could follow it is on the dashboard, not news.
+ * it did not have, and forgets those that ended. The first sweep of an installation only takes
+ * stock: what was already wrong before anyone could follow it is on the dashboard, not news.
  */
 export async function sweepExceptions(
   db: Database,

@@ -88,7 +88,7 @@ export function PurchaseOrdersPage() {
         <Box role="status" sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label="Loading purchase orders" />
         </Box>
-      ) : data === undefined ? (
+      ) : data === undefined || matches === undefined ? (
         <RetryAlert onRetry={() => void list.refetch()}>{LOAD_FAILED}</RetryAlert>
       ) : (
         <Stack spacing={1.5}>
@@ -110,12 +110,12 @@ export function PurchaseOrdersPage() {
             sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
           >
             <Typography variant="body2" color="text.secondary">
-              {shownText(state.page, data.pageSize, data.purchaseOrders.length, matchCount(data, exactCount))}
+              {shownText(state.page, data.pageSize, data.purchaseOrders.length, matches)}
             </Typography>
             <Pagination
               page={state.page}
               pageCount={pageCount}
-              isPageCountExact={matches?.isExact ?? true}
+              isPageCountExact={matches.isExact}
               pageSize={state.pageSize}
               onPageChange={(page) => update({ page })}
               onPageSizeChange={(pageSize) => update({ pageSize, page: 1 })}

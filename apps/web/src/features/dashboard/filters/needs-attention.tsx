@@ -32,16 +32,16 @@ const summaryQuery = {
 };
 
 /**
- * 'Needs attention': how many of the user's line items have each exception today, as chips that
- * narrow the table to them (any of the chosen kinds). Nothing shows while nothing needs attention.
- */
-/**
  * A purchase order's kinds are chosen on the Purchase Orders list (and by a link, a view or a follow
  * that names them): here they are a chip only once chosen, so the row of chips stays one line and
  * the table keeps its twenty rows at 1440 × 900.
  */
 const isShipmentKind = (kind: ExceptionKind) => (SHIPMENT_EXCEPTION_KINDS as readonly ExceptionKind[]).includes(kind);
 
+/**
+ * 'Needs attention': how many of the user's line items have each exception today, as chips that
+ * narrow the table to them (any of the chosen kinds). Nothing shows while nothing needs attention.
+ */
 export function NeedsAttention({
   chosen,
   onChange,
