@@ -33,6 +33,7 @@ import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-
 import { registerOrganisationSettingsRoutes } from './modules/settings/organisation-settings.routes.ts';
 import { registerShipmentRoutes } from './modules/shipments/shipments.routes.ts';
 import { registerSiteRoutes } from './modules/site/site.routes.ts';
+import { registerSupplierRoutes } from './modules/suppliers/suppliers.routes.ts';
 import { registerViewRoutes } from './modules/views/views.routes.ts';
 import { registerWebhookRoutes } from './modules/webhooks/webhooks.routes.ts';
 import { openApiOptions } from './openapi/openapi.ts';
@@ -135,6 +136,7 @@ export async function buildApp(
     registerOrganisationSettingsRoutes(api, db);
     registerPartRoutes(api, db);
     registerPurchaseOrderRoutes(api, db, config.clock);
+    registerSupplierRoutes(api, db, config);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, documentStore);

@@ -33,6 +33,7 @@ const replayHint = (route: string) =>
 
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_EMAIL = 'admin@napco.example';
+const SUPPLIER_EMAIL = 'contact@fuzz-supplies.example';
 const REAL = { shipment: 'FZ-1', po: 'PO-FZ-1', parts: ['P-1', 'P-2'], documentId: '' };
 const BODY_LIMIT = 1024 * 1024;
 /** A request left unanswered is a failure too (a hung upload, say), not a test timeout. */
@@ -40,10 +41,12 @@ const ANSWER_WITHIN_MS = 5_000;
 
 let t: TestApp;
 let adminToken = '';
+let supplierToken = '';
 beforeAll(async () => {
   // Errors logged, so a 5xx shows its stack in the test's output.
   t = await createTestApp({ logLevel: 'error' });
   adminToken = await t.signedInAs({ email: ADMIN_EMAIL, role: 'Admin', company_name: 'NAPCO' });
+  supplierToken = await t.signedInAs({ email: SUPPLIER_EMAIL, role: 'Supplier', company_name: 'Fuzz Supplies' });
   // Kept small, so the fingerprint taken around every case stays cheap.
   const shipment = await insertShipment(t.db, { shipment: REAL.shipment, forwarder_name: 'Alpha Freight' }, [
     { title: REAL.po, parts: REAL.parts.map((part_number, index) => ({ part_number, qty: index + 1 })) },
@@ -106,6 +109,8 @@ const FINGERPRINTED = [
   ['purchase_order_history', 'id'],
   ['receipts', 'shipment_id, po_number, sku'],
   ['purchase_order_forwarders', 'forwarder_key, purchase_order_id'],
+  ['purchase_order_proposals', 'id'],
+  ['supplier_settings', 'id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
   ([table, key]) => `(select string_agg(md5(r::text), ',' order by ${key}) from ${table} r)`,
@@ -527,8 +532,9 @@ function queryParameters(parameters: Record<string, fc.Arbitrary<string>>) {
 // ---------------------------------------------------------------------------------------------
 // Headers.
 
-/** Stands for the admin's bearer token, which exists only once beforeAll has run. */
+/** Stand for the admin's and the supplier contact's bearer tokens, which exist only once beforeAll has run. */
 const ADMIN_TOKEN = '{admin-token}';
+const SUPPLIER_TOKEN = '{supplier-token}';
 /** Stands for the fixture document's id, likewise. */
 const DOCUMENT_ID = '{document-id}';
 
@@ -541,6 +547,13 @@ const adminHeaders = fc.oneof(
       .map((authorization) => ({ authorization })),
   },
 );
+/** The supplier contact's requests: its token, or the same broken credentials as anyone's. */
+const supplierHeaders = adminHeaders.map((headers) =>
+  headers.authorization === `Bearer ${ADMIN_TOKEN}`
+    ? { ...headers, authorization: `Bearer ${SUPPLIER_TOKEN}` }
+    : headers,
+);
+
 /** The request as sent: the stand-ins replaced by the fixture's values. */
 const resolved = (request: FuzzRequest) => ({
   url: request.url
@@ -549,7 +562,9 @@ const resolved = (request: FuzzRequest) => ({
   headers:
     request.headers.authorization === `Bearer ${ADMIN_TOKEN}`
       ? { ...request.headers, ...bearer(adminToken) }
-      : request.headers,
+      : request.headers.authorization === `Bearer ${SUPPLIER_TOKEN}`
+        ? { ...request.headers, ...bearer(supplierToken) }
+        : request.headers,
 });
 
 /** better-auth refuses state changes from a foreign origin: send ours, none, or another. */
@@ -569,7 +584,12 @@ const originHeader = fc.oneof(
   },
 );
 
-function jsonRequest(method: Method, url: fc.Arbitrary<string>, body: fc.Arbitrary<Body>, headers = adminHeaders) {
+function jsonRequest(
+  method: Method,
+  url: fc.Arbitrary<string>,
+  body: fc.Arbitrary<Body>,
+  headers: fc.Arbitrary<{ authorization: string }> = adminHeaders,
+) {
   return fc.tuple(url, body, headers).map(([requestUrl, { payload, contentType }, extraHeaders]) =>
     printable({
       method,
@@ -1943,6 +1963,174 @@ const CASES: Entry[] = [
         'POST',
         queryParameters({ po: unknownText }).map((query) => `/api/PurchaseOrders/short-close${query}`),
         jsonBody(fc.oneof(fc.constant({ reason: 'The supplier stopped' }), junkValue)),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/PurchaseOrders/confirm',
+    kind: 'write',
+    // The supplier's PO with a refused note, or a PO that does not exist (or is not its own) with any body.
+    requests: fc.oneof(
+      jsonRequest(
+        'POST',
+        fc.constant(`/api/PurchaseOrders/confirm?po=${REAL.po}`),
+        jsonBody(brokenObject({ note: fc.constant('Fine') }, { note: refusedText(2000, { blank: false }) }, [])),
+        supplierHeaders,
+      ),
+      jsonRequest(
+        'POST',
+        queryParameters({ po: unknownText }).map((query) => `/api/PurchaseOrders/confirm${query}`),
+        jsonBody(fc.oneof(fc.constant({}), junkValue)),
+        supplierHeaders,
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/PurchaseOrders/proposals',
+    kind: 'write',
+    // Every proposal has a refused field: a line not on the PO, twice, unchanged, a split that does not add up.
+    requests: fc.oneof(
+      jsonRequest(
+        'POST',
+        fc.constant(`/api/PurchaseOrders/proposals?po=${REAL.po}`),
+        jsonBody(
+          brokenObject(
+            { cargo_ready_date: fc.constant('2027-05-01'), note: fc.constant('') },
+            {
+              cargo_ready_date: fc.constantFrom('2027-02-30', 'soon', 1, null, ''),
+              note: refusedText(2000, { blank: false }),
+              lines: fc.constantFrom(
+                [{ line_number: 99, ordered_qty: 3 }],
+                [{ line_number: 1, ordered_qty: 5 }],
+                [{ line_number: 1 }],
+                [
+                  { line_number: 1, ordered_qty: 2 },
+                  { line_number: 1, ordered_qty: 3 },
+                ],
+                [{ line_number: 1, ordered_qty: -1 }],
+                [{ line_number: 1, ordered_qty: 2.5 }],
+                [{ line_number: 1, deliveries: [{ qty: 5, cargo_ready_date: '2027-05-01' }] }],
+                [{ line_number: 1, ordered_qty: 2, deliveries: [] }],
+                [{ line_number: 1, deliveries: [{ qty: 0, cargo_ready_date: '2027-05-01' }, { qty: 1 }] }],
+                'all',
+                null,
+              ),
+            },
+            [],
+          ),
+        ),
+        supplierHeaders,
+      ),
+      jsonRequest(
+        'POST',
+        queryParameters({ po: unknownText }).map((query) => `/api/PurchaseOrders/proposals${query}`),
+        jsonBody(fc.oneof(fc.constant({ cargo_ready_date: '2027-05-01' }), junkValue)),
+        supplierHeaders,
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/PurchaseOrders/proposals/decision',
+    kind: 'write',
+    // A refused decision, or one about a proposal that does not exist.
+    requests: jsonRequest(
+      'POST',
+      fc.oneof(
+        fc.constant(`/api/PurchaseOrders/proposals/decision?po=${REAL.po}`),
+        queryParameters({ po: unknownText }).map((query) => `/api/PurchaseOrders/proposals/decision${query}`),
+      ),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { proposal: fc.constant(999_999), decision: fc.constantFrom('approve', 'reject'), note: fc.constant('') },
+            {
+              proposal: fc.constantFrom(0, -1, 1.5, '1', null),
+              decision: fc.constantFrom('accept', 'APPROVE', '', 1, null),
+              note: refusedText(2000, { blank: false }),
+            },
+            ['proposal', 'decision'],
+          ),
+          fc.constant({ proposal: 999_999, decision: 'approve' }),
+          fc.constant({ proposal: 1, decision: 'reject', note: '' }),
+        ),
+      ),
+    ),
+  },
+  // Suppliers.
+  {
+    route: 'GET /api/Suppliers',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({ q: nastyText, page: numberText, pageSize: numberText }).map(
+        (query) => `/api/Suppliers${query}`,
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/Suppliers/contacts',
+    kind: 'write',
+    // A refused contact, or an e-mail already listed (the admin's own).
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Suppliers/contacts'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              supplier: fc.constant('Fuzz Supplies'),
+              full_name: fc.constant('Sam Supplier'),
+              email: fc.constant('new-contact@fuzz.example'),
+            },
+            {
+              supplier: refusedText(200),
+              full_name: refusedText(200),
+              email: fc.constantFrom('not-an-e-mail', '', 1, null, `${'x'.repeat(250)}@a.example`),
+            },
+            ['supplier', 'full_name', 'email'],
+          ),
+          fc.constant({ supplier: 'Fuzz Supplies', full_name: 'Taken', email: ADMIN_EMAIL }),
+          fc.constant({ supplier: 'Fuzz Supplies', full_name: 'Taken', email: SUPPLIER_EMAIL }),
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'DELETE /api/Suppliers/contacts',
+    kind: 'write',
+    // A refused e-mail, one nobody has, or a person who is not a supplier contact (the admin).
+    requests: jsonRequest(
+      'DELETE',
+      fc.constant('/api/Suppliers/contacts'),
+      jsonBody(
+        fc.oneof(
+          brokenObject({ email: fc.constant('nobody@fuzz.example') }, { email: refusedText(254) }, ['email']),
+          unknownEmail.map((address) => ({ email: address })),
+          fc.constant({ email: ADMIN_EMAIL }),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'GET /api/Suppliers/settings',
+    kind: 'read',
+    requests: getRequest(queryParameters({ page: numberText }).map((query) => `/api/Suppliers/settings${query}`)),
+  },
+  {
+    route: 'PUT /api/Suppliers/settings',
+    kind: 'write',
+    requests: jsonRequest(
+      'PUT',
+      fc.constant('/api/Suppliers/settings'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { autoApproveCargoReadyDays: fc.constant(3) },
+            { autoApproveCargoReadyDays: fc.constantFrom(-1, 366, 1.5, '3', true, [], {}) },
+            ['autoApproveCargoReadyDays'],
+          ),
+          junkValue,
+        ),
       ),
     ),
   },

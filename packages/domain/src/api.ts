@@ -11,6 +11,7 @@ import { PURCHASE_ORDER_CALLS } from './api/purchase-orders.ts';
 import { SETTINGS_CALLS } from './api/settings.ts';
 import { SHIPMENT_CALLS } from './api/shipments.ts';
 import { SITE_CALLS } from './api/site.ts';
+import { SUPPLIER_CALLS } from './api/suppliers.ts';
 import { VIEW_CALLS } from './api/views.ts';
 import { WEBHOOK_CALLS } from './api/webhooks.ts';
 import type { Call } from './call.ts';
@@ -26,6 +27,7 @@ export const API = {
   ...LINE_ITEM_CALLS,
   ...PART_CALLS,
   ...PURCHASE_ORDER_CALLS,
+  ...SUPPLIER_CALLS,
   ...DELETION_CALLS,
   ...DOCUMENT_CALLS,
   ...IMPORT_CALLS,

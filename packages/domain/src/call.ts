@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { Role } from './people.ts';
-import { canWriteRecords, isStaff } from './permissions.ts';
+import { canWriteRecords, isStaff, isSupplier } from './permissions.ts';
 
 // One API call as both ends know it: its method and path, what it takes and answers, and who may
 // make it. The route table (api.ts) is a list of these; the server registers its routes from it,
@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * server lets through (what each then sees is still its own company's). The services enforce the
  * roles; the authorization suite checks every other role is refused.
  */
-export type Who = 'anyone' | 'signed-in' | 'staff' | 'Admin' | 'Admin or Forwarder';
+export type Who = 'anyone' | 'signed-in' | 'staff' | 'Admin' | 'Admin or Forwarder' | 'Supplier';
 
 export type Call = {
   method: Method;
@@ -26,6 +26,11 @@ export type Call = {
   /** The OpenAPI page's group. */
   tag: string;
   who: Who;
+  /**
+   * Open to a supplier's contacts too (within `who`): every other call refuses them before its
+   * handler runs, so a route written for staff and forwarders never meets one.
+   */
+  suppliers?: true;
   params?: z.ZodType;
   query?: z.ZodType;
   /** The JSON body. */
@@ -41,12 +46,15 @@ export type Call = {
 };
 
 /** Whether a person of this role may make the call at all (`undefined`: not signed in). */
-export function mayCall(who: Who, role: Role | undefined): boolean {
+export function mayCall(call: Pick<Call, 'who' | 'suppliers'>, role: Role | undefined): boolean {
+  const { who } = call;
   if (who === 'anyone') return true;
   if (role === undefined) return false;
+  if (isSupplier(role) && !call.suppliers) return false;
   if (who === 'signed-in') return true;
   if (who === 'staff') return isStaff(role);
   if (who === 'Admin') return role === 'Admin';
+  if (who === 'Supplier') return isSupplier(role);
   return canWriteRecords(role);
 }
 

@@ -22,6 +22,14 @@ export const partListedTwice = (part: string) => `Part ${part} is listed more th
 export const MAX_PARTS_PER_SAVE = 1000;
 export const MAX_QUANTITY = 1_000_000_000;
 
+/** A whole number of units: fractions and negatives are refused, naming the field. */
+export const wholeQuantity = (name: string, minimum = 0) =>
+  z
+    .number({ error: `${name} must be a whole number.` })
+    .int(`${name} must be a whole number.`)
+    .min(minimum, `${name} must be at least ${minimum}.`)
+    .max(MAX_QUANTITY, `${name} must be at most ${MAX_QUANTITY}.`);
+
 const partNumber = plainText(200, 'Part number must be at most 200 characters.')
   .refine((value) => value !== '', 'Part number is required.')
   .describe('Part number (trimmed)');

@@ -3,8 +3,11 @@ import { NUL_MESSAGE, noNul } from './fields.ts';
 
 /** Roles a person can be given in the user-management screens (SPEC.md §6). */
 export const ASSIGNABLE_ROLES = ['Admin', 'Employee', 'Forwarder'] as const;
-/** Manager is display-only: it may exist in the data but cannot be chosen (SPEC.md §1). */
-export const ROLES = [...ASSIGNABLE_ROLES, 'Manager'] as const;
+/**
+ * Manager is display-only: it may exist in the data but cannot be chosen (SPEC.md §1). Supplier is
+ * a supplier company's contact, invited from the Suppliers screen, never from user management.
+ */
+export const ROLES = [...ASSIGNABLE_ROLES, 'Manager', 'Supplier'] as const;
 export type Role = (typeof ROLES)[number];
 export const DEFAULT_ROLE: Role = 'Employee';
 

@@ -5,11 +5,20 @@ import type { Role } from './people.ts';
 // display-only in the spec: a person holding it is treated like an Employee (read-only, sees
 // reports). An unknown role (a profile not loaded yet) may do nothing.
 
-/** Staff: everyone but a Forwarder. They see hidden line items, the reports and the staff switches. */
-export const isStaff = (role: Role | undefined) => role !== undefined && role !== 'Forwarder';
+/** The importer's own people. They see hidden line items, the reports and the staff switches. */
+export const STAFF_ROLES = ['Admin', 'Employee', 'Manager'] as const satisfies readonly Role[];
+
+/** Staff: the importer's people, neither a Forwarder nor a Supplier contact. */
+export const isStaff = (role: Role | undefined) => (STAFF_ROLES as readonly (Role | undefined)[]).includes(role);
 
 /** A Forwarder sees and changes only its own company's shipments and what hangs off them. */
 export const isConfinedToItsCompany = (role: Role | undefined) => role === 'Forwarder';
+
+/**
+ * A supplier company's contact sees only its company's purchase orders (their `supplier`), and
+ * may make only the calls the route table opens to suppliers (`suppliers: true`).
+ */
+export const isSupplier = (role: Role | undefined) => role === 'Supplier';
 
 /** Line items, parts, shipments and uploads: Admin everywhere, Forwarder within its company. */
 export const canWriteRecords = (role: Role | undefined) => role === 'Admin' || role === 'Forwarder';

@@ -1,8 +1,11 @@
 import { z } from 'zod';
+import { Proposal } from './confirmations.ts';
 import { PAGE_SIZES } from './constants.ts';
 import { pageParam, pageSizeParam, plainText } from './fields.ts';
-import { MAX_QUANTITY } from './parts.ts';
+import { wholeQuantity } from './parts.ts';
 import { parseCalendarDate } from './text.ts';
+
+export { wholeQuantity };
 
 // Purchase orders as records: what was ordered, per SKU, and how much of it is booked, shipped,
 // arrived and received. A PO's number is the `title` the dashboard's line items already carry and a
@@ -108,14 +111,6 @@ const day = (name: string) =>
       return value.trim();
     })
     .describe('YYYY-MM-DD, or null');
-
-/** A whole number of units: fractions and negatives are refused, naming the field. */
-export const wholeQuantity = (name: string, minimum = 0) =>
-  z
-    .number({ error: `${name} must be a whole number.` })
-    .int(`${name} must be a whole number.`)
-    .min(minimum, `${name} must be at least ${minimum}.`)
-    .max(MAX_QUANTITY, `${name} must be at most ${MAX_QUANTITY}.`);
 
 const price = z
   .number({ error: 'Unit price must be a number.' })
@@ -248,8 +243,18 @@ export type PurchaseOrderListQuery = z.infer<typeof PurchaseOrderListQuery>;
 
 // ---- Reconciliation: the definition ----
 
-/** What one PO line asks for. */
-export type OrderedLine = { line_number: number; sku: string; ordered_qty: number; requested_date: string | null };
+/**
+ * What one PO line asks for. Its cargo-ready date (absent or null: the PO's) and split into
+ * deliveries (in date order, summing to the quantity) are what the supplier's approved proposals set.
+ */
+export type OrderedLine = {
+  line_number: number;
+  sku: string;
+  ordered_qty: number;
+  requested_date: string | null;
+  cargo_ready_date?: string | null;
+  deliveries?: readonly { qty: number; cargo_ready_date: string }[] | null;
+};
 
 /** One part carried under the PO: a (shipment, SKU) with its quantity and where the shipment is. */
 export type CarriedPart = {
@@ -288,7 +293,7 @@ export type Reconciliation = {
   status: PoStatus;
   /** The earliest requested day of a line with open quantity: overdue once passed. */
   overdue_from: string | null;
-  /** The cargo-ready date while some ordered quantity is neither booked nor shipped. */
+  /** The earliest cargo-ready date of a line (or a delivery of a split) not yet booked nor shipped. */
   booking_due: string | null;
   exceptions: PoExceptionKind[];
 };
@@ -363,8 +368,22 @@ export function reconcilePurchaseOrder(po: {
     if (due !== null && (lines.get(line.sku)?.open ?? 0) > 0 && (overdue_from === null || due < overdue_from))
       overdue_from = due;
   }
-  const unbooked = all.some((line) => line.ordered > line.booked + line.shipped);
-  const booking_due = unbooked ? po.cargo_ready_date : null;
+  // A line's booking is due from its cargo-ready date while part of it is neither booked nor
+  // shipped; a split line's, from the first delivery that what is booked and shipped does not cover.
+  let booking_due: string | null = null;
+  for (const line of po.lines) {
+    const figures = lines.get(line.sku);
+    const covered = (figures?.booked ?? 0) + (figures?.shipped ?? 0);
+    let due: string | null = null;
+    if (line.deliveries) {
+      let upTo = 0;
+      for (const delivery of line.deliveries) {
+        upTo += delivery.qty;
+        if (upTo > covered && (due === null || delivery.cargo_ready_date < due)) due = delivery.cargo_ready_date;
+      }
+    } else if (line.ordered_qty > covered) due = line.cargo_ready_date ?? po.cargo_ready_date;
+    if (due !== null && (booking_due === null || due < booking_due)) booking_due = due;
+  }
 
   const exceptions: PoExceptionKind[] = [];
   if (!isClosedStatus(status)) {
@@ -401,6 +420,14 @@ export const PurchaseOrderLine = z.object({
   unit: z.string(),
   unit_price: z.number().nullable(),
   requested_date: z.string().nullable(),
+  cargo_ready_date: z
+    .string()
+    .nullable()
+    .describe("The day the line is ready: its own, as the supplier's approved proposals set it, else the PO's"),
+  deliveries: z
+    .array(z.object({ qty: z.number().int(), cargo_ready_date: z.string() }))
+    .nullable()
+    .describe('When the line comes in several deliveries: each quantity and the day it is ready'),
   ordered_qty: z.number().int().nullable(),
   open_qty: z.number().int().nullable().describe('ordered − shipped, never below zero'),
   over_shipped_qty: z.number().int().nullable(),
@@ -425,6 +452,9 @@ export const PurchaseOrderSummary = z.object({
   shipped_qty: z.number().int(),
   received_qty: z.number().int(),
   exceptions: z.array(z.enum(PO_EXCEPTION_KINDS)),
+  confirmation: z
+    .enum(['awaiting', 'proposed', 'confirmed'])
+    .describe('awaiting: the supplier has not confirmed it; proposed: a change waits for a decision'),
 });
 export type PurchaseOrderSummary = z.infer<typeof PurchaseOrderSummary>;
 
@@ -468,7 +498,18 @@ export const PurchaseOrderShipment = z.object({
 /** What happened to the PO, newest first: created, amended, received, short-closed. */
 export const PurchaseOrderHistoryEntry = z.object({
   at: z.string().describe('ISO timestamp'),
-  kind: z.enum(['created', 'amended', 'line_added', 'line_removed', 'received', 'short_closed']),
+  kind: z.enum([
+    'created',
+    'amended',
+    'line_added',
+    'line_removed',
+    'received',
+    'short_closed',
+    'confirmed',
+    'proposed',
+    'approved',
+    'rejected',
+  ]),
   actor: z.string().nullable().describe("The person's e-mail, null for the system"),
   source: z.string().describe('screen, import, api or system'),
   summary: z.string().describe("What changed, as a person reads it ('Line 2 ordered quantity 100 → 80')"),
@@ -483,6 +524,7 @@ export const PurchaseOrderDetail = PurchaseOrderSummary.extend({
   unknownSkus: z.array(UnknownSkuFigures),
   shipments: z.array(PurchaseOrderShipment),
   history: z.array(PurchaseOrderHistoryEntry),
+  proposals: z.array(Proposal).describe("The supplier's confirmations and proposals, newest first"),
 });
 export type PurchaseOrderDetail = z.infer<typeof PurchaseOrderDetail>;
 

@@ -5,6 +5,7 @@ import { ANALYTICS_FIGURE_CALLS } from '@quayside/domain/api/analytics';
 import { type Call, mayCall } from '@quayside/domain/call';
 import type { Role as PersonRole } from '@quayside/domain/people';
 import { PurchaseOrderInput } from '@quayside/domain/purchase-orders';
+import { sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { documents, savedViews } from '../db/schema.ts';
@@ -14,14 +15,19 @@ import { insertShipment, lineItemsOf } from '../testing/fixtures.ts';
 import { bearer, createTestApp, type TestApp } from '../testing/test-app.ts';
 import { withWrite } from '../write/with-write.ts';
 
-// Every route × {anonymous, Admin, Employee, Forwarder A} × {a record of company A, of company B}.
-// A route added without an entry here fails the first test.
+// Every route × {anonymous, Admin, Employee, Forwarder A and B, Supplier A and B} × {a record of
+// company A, of company B}. Company A's shipments are forwarded by Alpha Freight and carry POs of
+// the supplier Anchor Mills; company B's, Beta Cargo and Birch Works. A route added without an
+// entry here fails the first test.
 
 const COMPANY_A = 'Alpha Freight';
 const COMPANY_B = 'Beta Cargo';
-type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA' | 'ForwarderB';
+const SUPPLIER_A = 'Anchor Mills';
+const SUPPLIER_B = 'Birch Works';
+type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA' | 'ForwarderB' | 'SupplierA' | 'SupplierB';
 type Company = 'A' | 'B';
-const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA', 'ForwarderB'];
+const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA', 'ForwarderB', 'SupplierA', 'SupplierB'];
+const supplierOf = (company: Company) => (company === 'A' ? SUPPLIER_A : SUPPLIER_B);
 
 let t: TestApp;
 const tokens: Partial<Record<Role, string>> = {};
@@ -31,6 +37,8 @@ beforeAll(async () => {
   tokens.Employee = await t.signedInAs({ email: 'employee@napco.example', role: 'Employee', company_name: 'NAPCO' });
   tokens.ForwarderA = await t.signedInAs({ email: 'ops@alpha.example', role: 'Forwarder', company_name: COMPANY_A });
   tokens.ForwarderB = await t.signedInAs({ email: 'ops@beta.example', role: 'Forwarder', company_name: COMPANY_B });
+  tokens.SupplierA = await t.signedInAs({ email: 'sales@anchor.example', role: 'Supplier', company_name: SUPPLIER_A });
+  tokens.SupplierB = await t.signedInAs({ email: 'sales@birch.example', role: 'Supplier', company_name: SUPPLIER_B });
   await shareViews();
 });
 afterAll(() => t.close());
@@ -40,9 +48,10 @@ let counter = 0;
 
 /**
  * A fresh shipment of the company, with a line item, a part and a document, and when asked a purchase
- * order of the line item's number ordering the part: writes never disturb other cases.
+ * order of the line item's number ordering the part (of the company's supplier), with a proposal of
+ * its supplier waiting: writes never disturb other cases.
  */
-async function record(company: Company, withPurchaseOrder = false) {
+async function record(company: Company, withPurchaseOrder = false, withProposal = false, withContact = false) {
   counter += 1;
   const shipment = `M-${company}-${counter}`;
   const row = await insertShipment(t.db, { shipment, forwarder_name: company === 'A' ? COMPANY_A : COMPANY_B }, [
@@ -65,14 +74,27 @@ async function record(company: Company, withPurchaseOrder = false) {
   if (withPurchaseOrder) {
     const po = PurchaseOrderInput.parse({
       po_number: `PO-${counter}`,
-      supplier: `Maker of PO-${counter}`,
+      supplier: supplierOf(company),
       lines: [{ line_number: 1, sku: `P-${counter}`, ordered_qty: 2, unit_price: 3 }],
     });
     await withWrite(t.db, { personId: null, email: 'test-fixture' }, (write) =>
       savePurchaseOrders(write, [po], { removeAbsentLines: true, source: 'system' }),
     );
   }
+  let proposalId = 0;
+  if (withProposal) {
+    const proposed = await t.db.execute<{ id: number }>(sql`
+      insert into purchase_order_proposals (purchase_order_id, kind, status, proposed_by_name, proposed_by_email, cargo_ready_date)
+      select id, 'change', 'pending', 'Sam', 'sales@anchor.example', '{"before":null,"after":"2027-06-01"}'::jsonb
+      from purchase_orders where po_number = ${`PO-${counter}`} returning id::int as id`);
+    await t.db.execute(sql`update purchase_orders set confirmation = 'proposed' where po_number = ${`PO-${counter}`}`);
+    proposalId = proposed.rows[0]?.id ?? 0;
+  }
+  const contactEmail = `contact-${counter}@${company === 'A' ? 'anchor' : 'birch'}.example`;
+  if (withContact) await t.addPerson({ email: contactEmail, role: 'Supplier', company_name: supplierOf(company) });
   return {
+    proposalId,
+    contactEmail,
     shipment,
     po: `PO-${counter}`,
     part: `P-${counter}`,
@@ -107,16 +129,24 @@ type Request = {
   headers?: Record<string, string>;
 };
 type Fixture = Awaited<ReturnType<typeof record>>;
-/** Forwarder B's answers mirror Forwarder A's, its own company being B: they are derived, not listed. */
-type Expected = Record<Exclude<Role, 'ForwarderA' | 'ForwarderB'>, number> & {
+/**
+ * Forwarder B's and Supplier B's answers mirror A's, their own company being B: they are derived,
+ * not listed. A supplier's contact is refused every call not opened to suppliers (403), so only
+ * those list it; a call for anyone answers it as anyone.
+ */
+type Expected = Record<'anonymous' | 'Admin' | 'Employee', number> & {
   ForwarderA: number | Record<Company, number>;
+  SupplierA?: number | Record<Company, number>;
 };
 
 function expectedStatus(expected: Expected, role: Role, company: Company): number {
-  if (role !== 'ForwarderA' && role !== 'ForwarderB') return expected[role];
-  const want = expected.ForwarderA;
+  if (role === 'anonymous' || role === 'Admin' || role === 'Employee') return expected[role];
+  const supplier = role === 'SupplierA' || role === 'SupplierB';
+  const want = supplier
+    ? (expected.SupplierA ?? (expected.anonymous === 401 ? 403 : expected.anonymous))
+    : expected.ForwarderA;
   if (typeof want === 'number') return want;
-  const own = role === 'ForwarderA' ? company : company === 'A' ? 'B' : 'A';
+  const own = role === 'ForwarderA' || role === 'SupplierA' ? company : company === 'A' ? 'B' : 'A';
   return want[own];
 }
 type Case = {
@@ -128,6 +158,10 @@ type Case = {
   echoesRequest?: boolean;
   /** The fixture's line item has a purchase order of its number. */
   withPurchaseOrder?: boolean;
+  /** That purchase order has a proposal of its supplier waiting (and so a PO). */
+  withProposal?: boolean;
+  /** The company's supplier has a contact (the fixture's contactEmail). */
+  withContact?: boolean;
 };
 
 const adminOnly: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 };
@@ -135,6 +169,14 @@ const staffOnly: Expected = { anonymous: 401, Admin: 200, Employee: 200, Forward
 const readable: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 404 } };
 const writable: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: { A: 200, B: 404 } };
 const everyoneSignedIn: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 200 };
+/** A supplier's contact on its own company's PO; every other role refused. */
+const supplierOnly: Expected = {
+  anonymous: 401,
+  Admin: 403,
+  Employee: 403,
+  ForwarderA: 403,
+  SupplierA: { A: 200, B: 404 },
+};
 const q = encodeURIComponent;
 const SPOOFED_USER_DATA = { 'user-data': JSON.stringify({ role: 'Admin', company_name: COMPANY_B }) };
 
@@ -195,7 +237,7 @@ const CASES: Case[] = [
     route: 'GET /api/Peoples',
     name: 'list people',
     request: () => ({ url: '/api/Peoples' }),
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
   },
   {
     route: 'POST /api/Peoples',
@@ -672,29 +714,118 @@ const CASES: Case[] = [
     route: 'GET /api/PurchaseOrders',
     name: 'purchase orders',
     request: () => ({ url: '/api/PurchaseOrders?pageSize=500' }),
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
     withPurchaseOrder: true,
   },
   {
     route: 'GET /api/PurchaseOrders',
     name: "purchase orders of a company's PO's supplier (a supplier of none it sees is unknown)",
-    request: (fixture) => ({ url: `/api/PurchaseOrders?supplier=${q(`Maker of ${fixture.po}`)}` }),
-    expected: { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 400 } },
+    request: (_fixture, company) => ({ url: `/api/PurchaseOrders?supplier=${q(supplierOf(company))}` }),
+    expected: {
+      anonymous: 401,
+      Admin: 200,
+      Employee: 200,
+      ForwarderA: { A: 200, B: 400 },
+      SupplierA: { A: 200, B: 400 },
+    },
+    // 'No supplier named …' says the name asked for.
+    echoesRequest: true,
     withPurchaseOrder: true,
   },
   {
     route: 'GET /api/PurchaseOrders/count',
     name: "the exact count of a company's PO's supplier (a supplier of none it sees is unknown)",
-    request: (fixture) => ({ url: `/api/PurchaseOrders/count?supplier=${q(`Maker of ${fixture.po}`)}` }),
-    expected: { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: { A: 200, B: 400 } },
+    request: (_fixture, company) => ({ url: `/api/PurchaseOrders/count?supplier=${q(supplierOf(company))}` }),
+    expected: {
+      anonymous: 401,
+      Admin: 200,
+      Employee: 200,
+      ForwarderA: { A: 200, B: 400 },
+      SupplierA: { A: 200, B: 400 },
+    },
+    // 'No supplier named …' says the name asked for.
+    echoesRequest: true,
     withPurchaseOrder: true,
   },
   {
     route: 'GET /api/PurchaseOrders/detail',
     name: 'one purchase order',
     request: (fixture) => ({ url: `/api/PurchaseOrders/detail?po=${q(fixture.po)}` }),
-    expected: readable,
+    expected: { ...readable, SupplierA: { A: 200, B: 404 } },
     withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/PurchaseOrders/confirm',
+    name: 'confirm a purchase order (its supplier)',
+    request: (fixture) => ({ method: 'POST', url: `/api/PurchaseOrders/confirm?po=${q(fixture.po)}`, payload: {} }),
+    expected: { ...supplierOnly },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/PurchaseOrders/proposals',
+    name: 'propose changes to a purchase order (its supplier)',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/PurchaseOrders/proposals?po=${q(fixture.po)}`,
+      payload: { cargo_ready_date: '2027-06-01', lines: [{ line_number: 1, ordered_qty: 1 }] },
+    }),
+    expected: { ...supplierOnly },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/PurchaseOrders/proposals/decision',
+    name: "approve a supplier's proposal",
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/PurchaseOrders/proposals/decision?po=${q(fixture.po)}`,
+      payload: { proposal: fixture.proposalId, decision: 'approve' },
+    }),
+    expected: adminOnly,
+    withProposal: true,
+  },
+  {
+    route: 'GET /api/Suppliers',
+    name: 'suppliers',
+    request: () => ({ url: '/api/Suppliers?pageSize=500' }),
+    expected: adminOnly,
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/Suppliers/contacts',
+    name: "invite a supplier's contact",
+    request: (fixture, company) => ({
+      method: 'POST',
+      url: '/api/Suppliers/contacts',
+      payload: {
+        supplier: supplierOf(company),
+        full_name: 'New Contact',
+        email: `contact-${fixture.po}@maker.example`,
+      },
+    }),
+    expected: { ...adminOnly, Admin: 201 },
+  },
+  {
+    route: 'DELETE /api/Suppliers/contacts',
+    name: "remove a supplier's contact",
+    request: (fixture) => ({
+      method: 'DELETE',
+      url: '/api/Suppliers/contacts',
+      payload: { email: fixture.contactEmail },
+    }),
+    expected: adminOnly,
+    withContact: true,
+  },
+  {
+    route: 'GET /api/Suppliers/settings',
+    name: 'automatic approval',
+    request: () => ({ url: '/api/Suppliers/settings' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'PUT /api/Suppliers/settings',
+    name: 'set automatic approval',
+    request: () => ({ method: 'PUT', url: '/api/Suppliers/settings', payload: { autoApproveCargoReadyDays: null } }),
+    expected: adminOnly,
   },
   {
     route: 'POST /api/PurchaseOrders',
@@ -750,7 +881,13 @@ describe('authorization on every route', () => {
   });
 
   it("refuses every role the route table's `who` leaves out, and lets each role it names succeed somewhere", () => {
-    const roleOf = { anonymous: undefined, Admin: 'Admin', Employee: 'Employee', ForwarderA: 'Forwarder' } as const;
+    const roleOf = {
+      anonymous: undefined,
+      Admin: 'Admin',
+      Employee: 'Employee',
+      ForwarderA: 'Forwarder',
+      SupplierA: 'Supplier',
+    } as const;
     const disagreements: string[] = [];
     for (const route of new Set(CASES.map((entry) => entry.route))) {
       const cases = CASES.filter((entry) => entry.route === route);
@@ -766,7 +903,7 @@ describe('authorization on every route', () => {
           (['A', 'B'] as const).map((company) => expectedStatus(entry.expected, role, company)),
         );
         const refusal = person === undefined ? 401 : 403;
-        const allowed = mayCall(call.who, person);
+        const allowed = mayCall(call, person);
         if (!allowed && statuses.some((status) => status !== refusal))
           disagreements.push(`${route}: who '${call.who}' leaves out ${role}, which the matrix lets through`);
         if (allowed && statuses.every((status) => status === refusal))
@@ -781,8 +918,8 @@ describe('authorization on every route', () => {
   );
   it.each(rows)(
     '$route ($name) as $role on company $company',
-    async ({ request, expected, role, company, echoesRequest, withPurchaseOrder }) => {
-      const fixture = await record(company, withPurchaseOrder);
+    async ({ request, expected, role, company, echoesRequest, withPurchaseOrder, withProposal, withContact }) => {
+      const fixture = await record(company, withPurchaseOrder || withProposal, withProposal, withContact);
       const { method = 'GET', url, payload, headers = {} } = request(fixture, company);
       const token = tokens[role as Exclude<Role, 'anonymous'>];
       const response: LightMyRequestResponse = await t.app.inject({
@@ -794,11 +931,16 @@ describe('authorization on every route', () => {
       });
       const status = expectedStatus(expected, role, company);
       expect(response.statusCode, response.body.slice(0, 300)).toBe(status);
-      // Nothing of the other company ever reaches a forwarder: not in a list, a count, a suggestion, an export or a document.
-      const other = role === 'ForwarderA' ? { name: COMPANY_B, prefix: 'M-B-' } : { name: COMPANY_A, prefix: 'M-A-' };
-      if (role === 'ForwarderA' || role === 'ForwarderB') {
+      // Nothing of the other company ever reaches a forwarder or a supplier: not in a list, a count, a
+      // suggestion, an export or a document.
+      const ownA = role === 'ForwarderA' || role === 'SupplierA';
+      const other = ownA
+        ? { name: COMPANY_B, prefix: 'M-B-', supplier: SUPPLIER_B }
+        : { name: COMPANY_A, prefix: 'M-A-', supplier: SUPPLIER_A };
+      if (role.startsWith('Forwarder') || role.startsWith('Supplier')) {
         expect(response.body).not.toContain(other.name);
         if (!echoesRequest) expect(response.body).not.toContain(other.prefix);
+        if (role.startsWith('Supplier') && !echoesRequest) expect(response.body).not.toContain(other.supplier);
       }
       if (status >= 400) expect(response.json<{ message: string }>().message).toEqual(expect.any(String));
     },

@@ -1,4 +1,4 @@
-import { isConfinedToItsCompany } from '@quayside/domain/permissions';
+import { isConfinedToItsCompany, isSupplier, STAFF_ROLES } from '@quayside/domain/permissions';
 import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { people, savedViews, shipments } from '../db/schema.ts';
@@ -8,14 +8,21 @@ import type { Principal } from './principal.ts';
 // Who may see what, once. A Forwarder sees only shipments whose Forwarder Name is its company
 // (compared trimmed and ASCII case-insensitively: domain's companyKey), what hangs off them, and
 // never a hidden line item; a Forwarder listed without a company sees nothing, rather than every
-// shipment without a forwarder. Staff see everything. Every query and write asks here.
+// shipment without a forwarder. A supplier's contact sees its company's purchase orders (their
+// `supplier`, compared like a forwarder's company) and, of everything else, nothing: the route table
+// refuses it every call not opened to suppliers. Staff see everything. Every query and write asks here.
 
-/** What the principal sees: everything, nothing, or one company's records (by its key). */
-type Scope = { sees: 'everything' } | { sees: 'nothing' } | { sees: 'company'; key: string };
+/** What the principal sees: everything, nothing, one forwarder company's records, or one supplier's POs (by its key). */
+type Scope =
+  | { sees: 'everything' }
+  | { sees: 'nothing' }
+  | { sees: 'company'; key: string }
+  | { sees: 'supplier'; key: string };
 
 function scopeOf(principal: Principal): Scope {
-  if (!isConfinedToItsCompany(principal.role)) return { sees: 'everything' };
   const key = companyKey(principal.company);
+  if (isSupplier(principal.role)) return key === '' ? { sees: 'nothing' } : { sees: 'supplier', key };
+  if (!isConfinedToItsCompany(principal.role)) return { sees: 'everything' };
   return key === '' ? { sees: 'nothing' } : { sees: 'company', key };
 }
 
@@ -25,11 +32,21 @@ function scopeOf(principal: Principal): Scope {
  */
 export const forwarderKeySql = (forwarderName: SQL) => sql`lower(btrim(${forwarderName}) collate "C")`;
 
-/** The condition for one company's records, `hidden` naming a hidden-flag column to exclude too. */
+/** A person's role is staff's (domain STAFF_ROLES), in SQL. */
+export const isStaffSql = (role: SQL) =>
+  sql`(${role} in (${sql.join(
+    STAFF_ROLES.map((staff) => sql`${staff}`),
+    sql`, `,
+  )}))`;
+
+/**
+ * The condition for one forwarder company's records, `hidden` naming a hidden-flag column to
+ * exclude too. A supplier's contact sees none of them: its POs are purchaseOrderScope's.
+ */
 function scopeSql(principal: Principal, forwarderKey: SQL, hidden?: SQL): SQL | undefined {
   const scope = scopeOf(principal);
   if (scope.sees === 'everything') return undefined;
-  if (scope.sees === 'nothing') return sql`false`;
+  if (scope.sees === 'nothing' || scope.sees === 'supplier') return sql`false`;
   return hidden ? sql`${forwarderKey} = ${scope.key} and not ${hidden}` : sql`${forwarderKey} = ${scope.key}`;
 }
 
@@ -96,7 +113,7 @@ export function withOwnCompany<Columns extends { forwarder_name?: string | null 
  * A named dashboard view (saved_views joined to its owner in people) shared with every staff user:
  * shared, by someone who is staff now (isStaff, in SQL). The organisation's default must be one.
  */
-export const sharedStaffView = sql`(${savedViews.shared} and ${people.role} <> 'Forwarder')`;
+export const sharedStaffView = sql`(${savedViews.shared} and ${isStaffSql(sql`${people.role}`)})`;
 
 /**
  * The named dashboard views the principal sees, as a condition on saved_views joined to its owner
@@ -125,25 +142,38 @@ export function assertCanCreateShipments(principal: Principal) {
 }
 
 /**
- * Whether the principal sees purchase orders whole: ordered and open quantities, prices, notes,
- * every shipment carrying them and their whole history. Staff do; a Forwarder sees a PO only through
- * its own shipments (purchaseOrderScope, purchaseOrderPartScope).
+ * Whether the principal sees purchase orders whole: ordered and open quantities, prices, every
+ * shipment carrying them and their whole history. Staff do, and a supplier's contact its own POs;
+ * a Forwarder sees a PO only through its own shipments (purchaseOrderScope, purchaseOrderPartScope).
  */
-export const seesWholePurchaseOrders = (principal: Principal) => scopeOf(principal).sees === 'everything';
+export const seesWholePurchaseOrders = (principal: Principal) => {
+  const sees = scopeOf(principal).sees;
+  return sees === 'everything' || sees === 'supplier';
+};
+
+/** A PO's notes and why it was closed are the importer's own words, which can name other companies: staff's. */
+export const seesPurchaseOrderNotes = (principal: Principal) => scopeOf(principal).sees === 'everything';
+
+/** A supplier as the database compares it: trimmed, ASCII case folded (domain's companyKey), as its index spells it. */
+export const supplierKeySql = (supplier: SQL) => sql`lower(btrim(${supplier}) collate "C")`;
 
 /**
  * The line items (`li`) and their shipments (`s`) whose parts count in a PO's figures for the
- * principal: every one for staff; for a Forwarder its company's shipments, never a hidden line item,
- * so it learns nothing of another forwarder's shipments.
+ * principal: every one for staff and for the PO's supplier (all of them carry its goods); for a
+ * Forwarder its company's shipments, never a hidden line item, so it learns nothing of another
+ * forwarder's shipments.
  */
-export const purchaseOrderPartScope = joinedLineItemScope;
+export const purchaseOrderPartScope = (principal: Principal): SQL =>
+  scopeOf(principal).sees === 'supplier' ? sql`true` : joinedLineItemScope(principal);
 
 /**
- * The purchase orders (purchase_orders as `po`) the principal sees: staff every one; a Forwarder
- * those whose number is the title of a line item it sees. Another's PO then answers like one that
- * does not exist.
+ * The purchase orders (purchase_orders as `po`) the principal sees: staff every one; a supplier's
+ * contact those naming its company as supplier; a Forwarder those whose number is the title of a
+ * line item it sees. Another's PO then answers like one that does not exist.
  */
 export function purchaseOrderScope(principal: Principal): SQL {
+  const scope = scopeOf(principal);
+  if (scope.sees === 'supplier') return sql`${supplierKeySql(sql`po.supplier`)} = ${scope.key}`;
   const company = scopeSql(principal, sql`pf.forwarder_key`);
   if (company === undefined) return sql`true`;
   // Kept with the PO's figures (purchase_order_forwarders): an index lookup, not a join of its line items.
@@ -158,8 +188,12 @@ export function purchaseOrderScope(principal: Principal): SQL {
 export const ownPurchaseOrderFigures = (principal: Principal): SQL =>
   sql`join purchase_order_forwarders own on own.purchase_order_id = po.id and ${scopeSql(principal, sql`own.forwarder_key`) ?? sql`true`}`;
 
-/** A PO's history entries (purchase_order_history as `h`) the principal sees: a Forwarder only those of its shipments. */
+/**
+ * A PO's history entries (purchase_order_history as `h`) the principal sees: a Forwarder only
+ * those of its shipments; staff and the PO's supplier all of them.
+ */
 export function purchaseOrderHistoryScope(principal: Principal): SQL {
+  if (seesWholePurchaseOrders(principal)) return sql`true`;
   const own = shipmentScope(principal);
   if (own === undefined) return sql`true`;
   return sql`exists (select 1 from ${shipments} where ${shipments.id} = h.shipment_id and ${own})`;

@@ -551,6 +551,10 @@ export const purchaseOrders = pgTable(
     notes: text('notes').notNull().default(''),
     short_closed_at: timestamp('short_closed_at', { withTimezone: true }),
     short_closed_reason: text('short_closed_reason'),
+    /** Where it stands with its supplier: awaiting, proposed (a proposal waits for a decision), confirmed. */
+    confirmation: text('confirmation').notNull().default('awaiting'),
+    /** When the supplier last confirmed it (or staff approved its proposal); cleared when it is amended. */
+    confirmed_at: timestamp('confirmed_at', { withTimezone: true }),
     status: text('status').notNull().default('open'),
     line_count: integer('line_count').notNull().default(0),
     ordered_qty: bigint('ordered_qty', { mode: 'number' }).notNull().default(0),
@@ -578,6 +582,7 @@ export const purchaseOrders = pgTable(
       'purchase_orders_status',
       sql`${table.status} in ('open', 'partly_shipped', 'shipped', 'received', 'short_closed')`,
     ),
+    check('purchase_orders_confirmation', sql`${table.confirmation} in ('awaiting', 'proposed', 'confirmed')`),
     index().on(table.supplier),
     index().on(table.status, table.po_number),
   ],
@@ -598,6 +603,10 @@ export const purchaseOrderLines = pgTable(
     unit: text('unit').notNull().default(''),
     unit_price: numeric('unit_price'),
     requested_date: pgDate('requested_date', { mode: 'string' }),
+    /** The day the line is ready, once an approved proposal set one; null: the PO's cargo-ready date. */
+    cargo_ready_date: pgDate('cargo_ready_date', { mode: 'string' }),
+    /** An approved split: [{qty, cargo_ready_date}] in date order, summing to ordered_qty; null: one delivery. */
+    deliveries: jsonb('deliveries').$type<{ qty: number; cargo_ready_date: string }[]>(),
     booked_qty: bigint('booked_qty', { mode: 'number' }).notNull().default(0),
     shipped_qty: bigint('shipped_qty', { mode: 'number' }).notNull().default(0),
     arrived_qty: bigint('arrived_qty', { mode: 'number' }).notNull().default(0),
@@ -632,6 +641,60 @@ export const purchaseOrderHistory = pgTable(
     shipment_id: bigint('shipment_id', { mode: 'number' }),
   },
   (table) => [index().on(table.purchase_order_id, table.at)],
+);
+
+/**
+ * A supplier's answer to a PO: an acceptance (kind 'accept', approved as it is made) or proposed
+ * changes (kind 'change') that staff approve or reject whole. At most one waits per PO. `lines`
+ * keeps each changed line as it was and as proposed (domain confirmations.ts ProposalLine).
+ */
+export const purchaseOrderProposals = pgTable(
+  'purchase_order_proposals',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    proposed_by_name: text('proposed_by_name').notNull(),
+    proposed_by_email: text('proposed_by_email').notNull(),
+    proposed_at: timestamp('proposed_at', { withTimezone: true }).notNull().defaultNow(),
+    note: text('note').notNull().default(''),
+    /** The PO's cargo-ready date before and after, when the proposal moves it. */
+    cargo_ready_date: jsonb('cargo_ready_date').$type<{ before: string | null; after: string }>(),
+    lines: jsonb('lines').notNull().default([]),
+    /** A person's e-mail, or null with `decided_at` set for an automatic approval. */
+    decided_by: text('decided_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decision_note: text('decision_note').notNull().default(''),
+  },
+  (table) => [
+    check('purchase_order_proposals_kind', sql`${table.kind} in ('accept', 'change')`),
+    check('purchase_order_proposals_status', sql`${table.status} in ('pending', 'approved', 'rejected', 'withdrawn')`),
+    index().on(table.purchase_order_id, table.id),
+    uniqueIndex('purchase_order_proposals_one_pending')
+      .on(table.purchase_order_id)
+      .where(sql`${table.status} = 'pending'`),
+  ],
+);
+
+/** How supplier proposals are approved (one row; the defaults until an Admin saves one). */
+export const supplierSettings = pgTable(
+  'supplier_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    /** A proposal moving only cargo-ready dates, each by at most this many days, approves itself; null: never. */
+    auto_approve_cargo_ready_days: integer('auto_approve_cargo_ready_days'),
+    updated_at: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    check('supplier_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'supplier_settings_days',
+      sql`${table.auto_approve_cargo_ready_days} is null or ${table.auto_approve_cargo_ready_days} between 0 and 365`,
+    ),
+  ],
 );
 
 /**
@@ -805,7 +868,7 @@ export const people = pgTable(
     ...timestamps,
   },
   (table) => [
-    check('people_role_check', sql`${table.role} in ('Admin', 'Employee', 'Forwarder', 'Manager')`),
+    check('people_role_check', sql`${table.role} in ('Admin', 'Employee', 'Forwarder', 'Manager', 'Supplier')`),
     check('people_email_lowercase', sql`${table.email} = lower(${table.email})`),
   ],
 );

@@ -91,13 +91,16 @@ describe('seed-demo', () => {
              count(*) filter (where entity = 'document')::int as documents,
              count(*) filter (where entity = 'purchase_order')::int as purchase_orders,
              count(*) filter (where entity = 'receipt')::int as receipts,
-             count(*) filter (where entity not in ('shipment', 'document', 'person', 'purchase_order', 'receipt'))::int as others
+             count(*) filter (where entity = 'purchase_order_proposal')::int as proposals,
+             count(*) filter (where entity not in ('shipment', 'document', 'person', 'purchase_order', 'receipt', 'purchase_order_proposal'))::int as others
       from audit_log where actor_email = 'seed-demo' and actor_person_id is null and action = 'create'`);
     expect(audited).toEqual({
       shipments: 300,
       documents: loaded.documents,
       purchase_orders: loaded.purchaseOrders,
       receipts: loaded.receipts,
+      // Two demo suppliers, each a proposal waiting and one approved.
+      proposals: 4,
       others: 0,
     });
     const [shipmentAudit] = (
@@ -204,7 +207,8 @@ describe('seed-demo', () => {
       select po_number, status, cargo_ready_date::text, requested_delivery_date::text, short_closed_at is not null as short_closed
       from purchase_orders`);
     const lines = await grouped<OrderedLine>(sql`
-      select po.po_number, l.line_number, l.sku, l.ordered_qty, l.requested_date::text
+      select po.po_number, l.line_number, l.sku, l.ordered_qty, l.requested_date::text, l.cargo_ready_date::text,
+             l.deliveries
       from purchase_order_lines l join purchase_orders po on po.id = l.purchase_order_id`);
     const carried = await grouped<CarriedPart>(sql`
       select li.title as po_number, li.shipment_id::int as shipment_id, p.part_number as sku, p.qty,
@@ -233,17 +237,37 @@ describe('seed-demo', () => {
     expect([...kinds].sort()).toEqual([...PO_EXCEPTION_KINDS].sort());
   });
 
-  it('creates one user per role and a forwarder per forwarder company, whose printed passwords sign in', async () => {
+  it('creates one user per role, a forwarder per forwarder company and supplier contacts, whose printed passwords sign in', async () => {
     const { users } = firstRun;
     expect(users.map((user) => [user.email, user.role, user.company])).toEqual([
       ['admin@demo.quayside.test', 'Admin', 'NAPCO'],
       ['employee@demo.quayside.test', 'Employee', 'NAPCO'],
       ...DEMO_FORWARDERS.map((company) => [expect.stringMatching(/@demo\.quayside\.test$/), 'Forwarder', company]),
+      ['ningbo@demo.quayside.test', 'Supplier', 'Ningbo Hengda Plastics'],
+      ['taizhou@demo.quayside.test', 'Supplier', 'Taizhou Valve Works'],
     ]);
     for (const user of users) {
       expect(user.password).toMatch(/^[\w-]{16}$/);
       expect((await signInRequest(t.app, user.email, user.password ?? '')).statusCode).toBe(200);
     }
+  });
+
+  it('gives each demo supplier a confirmed PO, a proposal waiting and an approved one, seen by its contact', async () => {
+    const contact = firstRun.users.find((user) => user.email === 'ningbo@demo.quayside.test');
+    const token = await signIn(t.app, contact?.email ?? '', contact?.password ?? '');
+    const page = await t.app.inject({ url: '/api/PurchaseOrders?pageSize=500', headers: bearer(token) });
+    const pos = page.json<{ purchaseOrders: { supplier: string; confirmation: string }[] }>().purchaseOrders;
+    expect(new Set(pos.map((po) => po.supplier))).toEqual(new Set(['Ningbo Hengda Plastics']));
+    expect(new Set(pos.map((po) => po.confirmation))).toEqual(new Set(['awaiting', 'proposed', 'confirmed']));
+    const proposals = await t.db.execute<{ kind: string; status: string }>(sql`
+      select kind, status from purchase_order_proposals order by id`);
+    expect(proposals.rows).toEqual(
+      Array.from({ length: 2 }, () => [
+        { kind: 'accept', status: 'approved' },
+        { kind: 'change', status: 'pending' },
+        { kind: 'change', status: 'approved' },
+      ]).flat(),
+    );
   });
 
   it("shows a forwarder only its own company's line items", async () => {

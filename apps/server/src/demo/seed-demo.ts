@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import type { DocumentType } from '@quayside/domain/documents';
 import type { ASSIGNABLE_ROLES } from '@quayside/domain/people';
+import { InviteContactBody } from '@quayside/domain/suppliers';
 import { and, asc, eq, isNotNull, like, sql } from 'drizzle-orm';
 import type { createAuthFromConfig } from '../auth/auth.ts';
 import { createConfirmedAccount } from '../auth/verified-account.ts';
@@ -9,8 +10,10 @@ import { people, shipments } from '../db/schema.ts';
 import type { AuditActor } from '../modules/audit/audit.service.ts';
 import { insertDocument } from '../modules/documents/documents.service.ts';
 import { writePerson } from '../modules/people/people.service.ts';
+import { insertSupplierContact } from '../modules/suppliers/suppliers.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
+import { seedConfirmations } from './demo-confirmations.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 import { seedPurchaseOrders } from './demo-purchase-orders.ts';
 
@@ -21,14 +24,32 @@ const DEMO_SEED = 2026;
 const SEED_ACTOR: AuditActor = { personId: null, email: 'seed-demo', source: 'cli' };
 
 type Auth = ReturnType<typeof createAuthFromConfig>;
-type AssignableRole = (typeof ASSIGNABLE_ROLES)[number];
+type DemoRole = (typeof ASSIGNABLE_ROLES)[number] | 'Supplier';
 
 /** A demo user; `password` is null when the user already existed (their password is unchanged). */
 export type DemoUser = { email: string; role: string; company: string; password: string | null };
 
-/** One user per role, and a forwarder for each forwarder company of the demo data. */
-export const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; company: string }[] = [
-  { email: 'admin@demo.quayside.test', name: 'Ada Admin', role: 'Admin', company: 'NAPCO' },
+const DEMO_ADMIN = { email: 'admin@demo.quayside.test', name: 'Ada Admin', role: 'Admin' as const, company: 'NAPCO' };
+
+/** Contacts of two demo suppliers (the shipments' consignors), each with POs to answer. */
+const DEMO_SUPPLIERS = [
+  {
+    email: 'ningbo@demo.quayside.test',
+    name: 'Nina Ningbo',
+    role: 'Supplier' as const,
+    company: 'Ningbo Hengda Plastics',
+  },
+  {
+    email: 'taizhou@demo.quayside.test',
+    name: 'Tao Taizhou',
+    role: 'Supplier' as const,
+    company: 'Taizhou Valve Works',
+  },
+];
+
+/** One user per role, a forwarder for each forwarder company of the demo data, and supplier contacts. */
+export const DEMO_PEOPLE: { email: string; name: string; role: DemoRole; company: string }[] = [
+  DEMO_ADMIN,
   { email: 'employee@demo.quayside.test', name: 'Emil Employee', role: 'Employee', company: 'NAPCO' },
   ...DEMO_FORWARDERS.map((company) => ({
     email: `${company.split(' ')[0]?.toLowerCase()}@demo.quayside.test`,
@@ -36,6 +57,7 @@ export const DEMO_PEOPLE: { email: string; name: string; role: AssignableRole; c
     role: 'Forwarder' as const,
     company,
   })),
+  ...DEMO_SUPPLIERS,
 ];
 
 /**
@@ -69,12 +91,14 @@ async function seedData(db: Database, store: DocumentStore, now: Date) {
         // Seeded before purchase orders existed: they are added once, beside the shipments as they are.
         if (await hasDemoPurchaseOrders(write)) return false;
         await seedPurchaseOrders(write, DEMO_PREFIX, now);
+        await seedConfirmations(write, DEMO_SUPPLIERS, DEMO_ADMIN, now);
         return true;
       }
       await generateShipments(write, { prefix: DEMO_PREFIX, seed: DEMO_SEED, now, shipments: DEMO_SHIPMENTS });
       await auditDemoShipments(write);
       await seedDocuments(write, store, now, storedKeys);
       await seedPurchaseOrders(write, DEMO_PREFIX, now);
+      await seedConfirmations(write, DEMO_SUPPLIERS, DEMO_ADMIN, now);
       return true;
     });
   } catch (error) {
@@ -189,13 +213,20 @@ async function seedUser(db: Database, auth: Auth, person: (typeof DEMO_PEOPLE)[n
   if (existing?.fireauth_id) return { ...user, password: null };
   // Listed already (say, by an administrator) but never registered: keep their entry as it is.
   if (!existing) {
-    await withWrite(db, SEED_ACTOR, (write) =>
-      writePerson(
-        write,
-        { email: person.email, full_name: person.name, role: person.role, company_name: person.company },
-        undefined,
-      ),
-    );
+    const { role } = person;
+    await withWrite(db, SEED_ACTOR, async (write) => {
+      if (role === 'Supplier')
+        await insertSupplierContact(
+          write,
+          InviteContactBody.parse({ supplier: person.company, full_name: person.name, email: person.email }),
+        );
+      else
+        await writePerson(
+          write,
+          { email: person.email, full_name: person.name, role, company_name: person.company },
+          undefined,
+        );
+    });
   }
   const password = randomBytes(12).toString('base64url');
   await createConfirmedAccount(await auth.$context, { email: person.email, password, name: person.name });

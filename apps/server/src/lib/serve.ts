@@ -1,6 +1,9 @@
 import { API, type Api, callNamed, type OperationName } from '@quayside/domain/api';
 import type { AnswerOf, BodyOf, Call, ParamsOf, QueryOf } from '@quayside/domain/call';
+import { isSupplier } from '@quayside/domain/permissions';
+import { SUPPLIER_CALL_REFUSED } from '@quayside/domain/suppliers';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
+import { AppError } from '../errors.ts';
 
 // Every route of the API is registered here, from its entry in the route table: method, path,
 // schemas, the OpenAPI page's words, and whether it needs a session. A module gives only the
@@ -55,7 +58,9 @@ export function serve<N extends OperationName>(
       response: call.response && { [status]: call.response },
       security: call.who === 'anyone' ? [] : undefined,
     }),
-    ...(call.who !== 'anyone' && { onRequest: app.authenticate }),
+    ...(call.who !== 'anyone' && {
+      onRequest: call.suppliers ? app.authenticate : [app.authenticate, refuseSupplierContacts],
+    }),
     ...(options.preHandler && { preHandler: options.preHandler as preHandlerHookHandler | preHandlerHookHandler[] }),
     handler: async (request, reply) => {
       const answer = await handler(request as RequestOf<N>, reply);
@@ -63,6 +68,14 @@ export function serve<N extends OperationName>(
       return status === 200 ? answer : reply.status(status).send(answer);
     },
   });
+}
+
+/**
+ * A supplier's contact may make only the calls the route table opens to suppliers: every other
+ * route refuses it here, before its handler, which was written for staff and forwarders.
+ */
+async function refuseSupplierContacts(request: FastifyRequest) {
+  if (isSupplier(request.principal.role)) throw new AppError('forbidden', SUPPLIER_CALL_REFUSED);
 }
 
 const definedOnly = <T extends object>(entries: T) =>

@@ -26,11 +26,15 @@ const errorsOf = (call: Call) =>
 /** Who may call, as the page says it. */
 const WHO_MAY_CALL: Record<Call['who'], string> = {
   anyone: 'Anyone: no sign-in needed.',
-  'signed-in': 'Anyone signed in; a Forwarder sees only its own company’s records.',
+  'signed-in': 'Anyone signed in (staff and Forwarders); a Forwarder sees only its own company’s records.',
   staff: 'Staff (Admin, Employee, Manager).',
   Admin: 'An Admin.',
   'Admin or Forwarder': 'An Admin, or a Forwarder for its own company’s records.',
+  Supplier: 'A supplier’s contact, for its own company’s purchase orders.',
 };
+
+/** What a supplier's contact may do, added to `who` for the calls open to it. */
+const SUPPLIERS_TOO = ' A supplier’s contact too, for its own company’s purchase orders.';
 
 /** The table's entry for a documented operation: by its id, at the path and method the table gives. */
 function callOf(operationId: unknown, key: string): Call {
@@ -203,7 +207,10 @@ export function openApiOptions(
       for (const [path, methods] of Object.entries(paths)) {
         for (const [method, operation] of Object.entries(methods)) {
           const call = callOf(operation.operationId, `${method.toUpperCase()} ${path}`);
-          operation.description = [call.description, `Who may call: ${WHO_MAY_CALL[call.who]}`]
+          operation.description = [
+            call.description,
+            `Who may call: ${WHO_MAY_CALL[call.who]}${call.suppliers && call.who !== 'Supplier' ? SUPPLIERS_TOO : ''}`,
+          ]
             .filter(Boolean)
             .join('\n\n');
           operation['x-who-may-call'] = call.who;

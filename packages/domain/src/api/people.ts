@@ -27,8 +27,9 @@ export const PEOPLE_CALLS = {
     method: 'GET',
     path: '/api/Peoples',
     tag,
-    // An Admin gets everyone; anyone else only their own record.
+    // An Admin gets everyone but supplier contacts (the Suppliers screen's); anyone else only their own record.
     who: 'signed-in',
+    suppliers: true,
     summary: 'The people list',
     query: PeopleQuery,
     response: PeopleResponse,

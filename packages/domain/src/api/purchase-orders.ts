@@ -1,4 +1,6 @@
+import { z } from 'zod';
 import type { Call } from '../call.ts';
+import { AcceptInput, DecisionInput, ProposalInput } from '../confirmations.ts';
 import { MessageResponse } from '../line-items.ts';
 import {
   MAX_RECEIPT_LINES,
@@ -14,6 +16,8 @@ import {
   ShortCloseRequest,
 } from '../purchase-orders.ts';
 
+const ConfirmationAnswer = z.object({ message: z.string(), purchaseOrder: PurchaseOrderDetail });
+
 const tag = 'purchase orders';
 
 /** Purchase orders as records, reconciled per SKU; receipts per shipment. */
@@ -23,11 +27,13 @@ export const PURCHASE_ORDER_CALLS = {
     path: '/api/PurchaseOrders',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'A page of purchase orders',
     description:
       'Search (`q`: PO number, supplier or SKU contains), chips (`chip`: open, partly_shipped, shipped, received, ' +
       'overdue, short; any of them), `exception` kinds, `supplier`, `sort` and `direction`, `page`, `pageSize`. ' +
-      'A Forwarder sees only the POs its own shipments carry, without ordered quantities. Past 1,000 matches ' +
+      'A Forwarder sees only the POs its own shipments carry, without ordered quantities; a supplier contact ' +
+      'only those naming its company as supplier. Past 1,000 matches ' +
       '`total` is a lower bound (`totalExact` false).',
     query: PurchaseOrderListQuery,
     response: PurchaseOrderListResponse,
@@ -37,6 +43,7 @@ export const PURCHASE_ORDER_CALLS = {
     path: '/api/PurchaseOrders/count',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: "The exact count of a PO list query's matches",
     description:
       'The exact number of purchase orders matching the search and filters (page, pageSize and sort are ignored).',
@@ -48,6 +55,7 @@ export const PURCHASE_ORDER_CALLS = {
     path: '/api/PurchaseOrders/detail',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'One purchase order with its lines, shipments and history',
     description:
       'Each line with its figures (ordered, booked, shipped, arrived, received, open, over-shipped, short), the ' +
@@ -106,5 +114,50 @@ export const PURCHASE_ORDER_CALLS = {
     body: ReceiptRequest,
     response: ReceiptResponse,
     errors: [404],
+  },
+  confirmPurchaseOrder: {
+    method: 'POST',
+    path: '/api/PurchaseOrders/confirm',
+    tag,
+    who: 'Supplier',
+    suppliers: true,
+    summary: 'Confirm a purchase order as it stands (its supplier)',
+    description:
+      "The supplier's contact accepts the PO: its quantities and dates become what the supplier promised. " +
+      'Kept on the PO with an optional note.',
+    query: PoNumberQuery,
+    body: AcceptInput,
+    response: ConfirmationAnswer,
+    errors: [404, 409],
+  },
+  proposePurchaseOrderChanges: {
+    method: 'POST',
+    path: '/api/PurchaseOrders/proposals',
+    tag,
+    who: 'Supplier',
+    suppliers: true,
+    summary: 'Propose changes to a purchase order (its supplier)',
+    description:
+      "The PO's cargo-ready date, and per line a quantity, a cargo-ready date or a split into deliveries. Staff " +
+      'approve or reject it whole; one that only moves cargo-ready dates within the automatic-approval limit is ' +
+      'approved at once. One proposal waits per PO.',
+    query: PoNumberQuery,
+    body: ProposalInput,
+    response: ConfirmationAnswer,
+    errors: [404, 409],
+  },
+  decidePurchaseOrderProposal: {
+    method: 'POST',
+    path: '/api/PurchaseOrders/proposals/decision',
+    tag,
+    who: 'Admin',
+    summary: "Approve or reject a supplier's proposal",
+    description:
+      'Approving makes the proposal the PO’s (each change in its history) and confirms it; rejecting needs a ' +
+      'reason, which the supplier reads.',
+    query: PoNumberQuery,
+    body: DecisionInput,
+    response: ConfirmationAnswer,
+    errors: [404, 409],
   },
 } as const satisfies Record<string, Call>;

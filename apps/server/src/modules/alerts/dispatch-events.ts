@@ -2,7 +2,7 @@ import { type AlertChannel, DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quaysi
 import { companyKey } from '@quayside/domain/text';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { forwarderKeySql, lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
+import { forwarderKeySql, isStaffSql, lineItemRowScope, seesShipment } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import {
@@ -139,7 +139,7 @@ async function filtersThatMaySee(tx: Queryable, shipmentIds: readonly number[]) 
       and(
         isNotNull(follows.query),
         isNotNull(people.fireauth_id),
-        sql`(${people.role} <> 'Forwarder' or ${forwarderKeySql(sql`${people.company_name}`)} in (${companies}))`,
+        sql`(${isStaffSql(sql`${people.role}`)} or ${forwarderKeySql(sql`${people.company_name}`)} in (${companies}))`,
       ),
     )
     .orderBy(asc(follows.id));

@@ -5,9 +5,12 @@ import {
   FORWARDER_NEEDS_COMPANY,
   type Person,
   type PersonInput,
+  type Role,
 } from '@quayside/domain/people';
+import { isSupplier } from '@quayside/domain/permissions';
+import { MANAGED_AS_SUPPLIER_CONTACT } from '@quayside/domain/suppliers';
 import { companyKey } from '@quayside/domain/text';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, ne } from 'drizzle-orm';
 import { canManagePeople } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
@@ -35,7 +38,10 @@ export function toPerson(row: PersonRow): Person {
 
 const ONLY_ADMINS = 'Only administrators can manage users.';
 
-/** Admins see the whole list; everyone else sees only their own record. */
+/**
+ * Admins see the whole list but supplier contacts (kept on the Suppliers screen: user management's
+ * list is the spec's, of its roles); everyone else sees only their own record.
+ */
 export async function listPeople(db: Queryable, principal: Principal, query: { email?: string | undefined }) {
   const email = query.email?.toLowerCase();
   const rows = await db
@@ -44,7 +50,7 @@ export async function listPeople(db: Queryable, principal: Principal, query: { e
     .where(
       and(
         email ? eq(people.email, email) : undefined,
-        canManagePeople(principal) ? undefined : eq(people.id, principal.personId),
+        canManagePeople(principal) ? ne(people.role, 'Supplier') : eq(people.id, principal.personId),
       ),
     )
     .orderBy(asc(people.full_name), asc(people.email));
@@ -69,6 +75,7 @@ async function savePerson(write: Write, principal: Principal, input: PersonInput
     .where(input.id !== undefined ? eq(people.id, input.id) : eq(people.email, input.email));
   if (!existing && input.id !== undefined) throw new AppError('not_found', 'This user no longer exists.');
   if (existing && existing.email !== input.email) throw new AppError('invalid', EMAIL_IMMUTABLE_MESSAGE);
+  if (existing && isSupplier(existing.role as Role)) throw new AppError('invalid', MANAGED_AS_SUPPLIER_CONTACT);
   // An administrator demoting themselves could leave nobody able to manage users.
   if (existing?.id === principal.personId && input.role !== undefined && input.role !== existing.role) {
     throw new AppError('invalid', 'You cannot change your own role.');
@@ -135,21 +142,31 @@ export async function writePerson(
 export async function deletePerson(db: Database, principal: Principal, email: string) {
   if (!canManagePeople(principal)) throw new AppError('forbidden', ONLY_ADMINS);
   await withWrite(db, actorOf(principal), async (write) => {
-    const { tx } = write;
-    const [existing] = await tx.select().from(people).where(eq(people.email, email));
+    const [existing] = await write.tx.select().from(people).where(eq(people.email, email));
     if (!existing) throw new AppError('not_found', 'This user no longer exists.');
     if (existing.id === principal.personId) throw new AppError('invalid', 'You cannot delete your own user.');
-    await tx.delete(people).where(eq(people.id, existing.id));
-    if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
-    // A registration still waiting for its mailed link goes too: the link must not outlive the person.
-    await tx.delete(authUser).where(and(eq(authUser.email, existing.email), eq(authUser.emailVerified, false)));
-    write.audit({
-      action: 'delete',
-      entity: 'person',
-      entityId: existing.id,
-      before: existing,
-    });
+    if (isSupplier(existing.role as Role)) throw new AppError('invalid', MANAGED_AS_SUPPLIER_CONTACT);
+    await removePersonAndAccount(write, email);
   });
+}
+
+/**
+ * Removes the person of this e-mail (only one of `role`, when given) with their sign-in account,
+ * and audits it; false when there is none. Permission checks are the caller's.
+ */
+export async function removePersonAndAccount(write: Write, email: string, role?: Role): Promise<boolean> {
+  const { tx } = write;
+  const [existing] = await tx
+    .select()
+    .from(people)
+    .where(and(eq(people.email, email), role === undefined ? undefined : eq(people.role, role)));
+  if (!existing) return false;
+  await tx.delete(people).where(eq(people.id, existing.id));
+  if (existing.fireauth_id) await tx.delete(authUser).where(eq(authUser.id, existing.fireauth_id));
+  // A registration still waiting for its mailed link goes too: the link must not outlive the person.
+  await tx.delete(authUser).where(and(eq(authUser.email, existing.email), eq(authUser.emailVerified, false)));
+  write.audit({ action: 'delete', entity: 'person', entityId: existing.id, before: existing });
+  return true;
 }
 
 /** May this e-mail register? Public, so it says no more than the register screen must show. */

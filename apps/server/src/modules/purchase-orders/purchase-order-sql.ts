@@ -31,6 +31,10 @@ type Figures = {
   overdueFrom: SQL;
   bookingDue: SQL;
   search: SQL;
+  /** The figures' own search text is narrower than the PO's: ask the PO's trigram index first. */
+  ownSearch: boolean;
+  /** Which POs the principal sees, beyond what `from` joins. */
+  scope: SQL;
 };
 
 /** The figures the write door keeps: staff see them all. */
@@ -49,6 +53,8 @@ const KEPT: Figures = {
   overdueFrom: sql`po.overdue_from`,
   bookingDue: sql`po.booking_due`,
   search: sql`po.search`,
+  ownSearch: false,
+  scope: sql`true`,
 };
 
 /**
@@ -76,9 +82,13 @@ const ownFigures = (principal: Principal): Figures => ({
   overdueFrom: sql`null::date`,
   bookingDue: sql`null::date`,
   search: sql`own.search`,
+  ownSearch: true,
+  scope: sql`true`,
 });
 
-const figuresFor = (principal: Principal) => (seesWholePurchaseOrders(principal) ? KEPT : ownFigures(principal));
+/** Staff and a supplier read the kept figures, a supplier only of the POs naming it; a Forwarder its own. */
+const figuresFor = (principal: Principal): Figures =>
+  seesWholePurchaseOrders(principal) ? { ...KEPT, scope: purchaseOrderScope(principal) } : ownFigures(principal);
 
 /**
  * Whether a PO has the exception `kind` as of `today` (UTC, YYYY-MM-DD): reconcilePurchaseOrder's
@@ -118,7 +128,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
  */
 function searchCondition(f: Figures, q: string): SQL {
   const pattern = sql`'%' || lower(${escapeLike(q)}) || '%'`;
-  if (f === KEPT) return sql`po.search like ${pattern}`;
+  if (!f.ownSearch) return sql`po.search like ${pattern}`;
   return sql`(po.search like ${pattern} and ${f.search} like ${pattern})`;
 }
 
@@ -150,7 +160,7 @@ export type Filter = Pick<PurchaseOrderListQuery, 'q' | 'chip' | 'exception' | '
 
 /** The filter as one condition on `po` and the figures (a Forwarder's join keeps only the POs it sees). */
 function whereOf(filter: Filter, f: Figures, today: string): SQL {
-  const conditions: SQL[] = [sql`true`];
+  const conditions: SQL[] = [f.scope];
   if (filter.po !== undefined) conditions.push(sql`po.po_number = ${filter.po}`);
   if (filter.supplier !== undefined) conditions.push(sql`po.supplier = ${filter.supplier}`);
   if (filter.q !== undefined && filter.q.trim() !== '') conditions.push(searchCondition(f, filter.q.trim()));
@@ -186,6 +196,7 @@ export type SummaryRow = {
   shipped_qty: number;
   received_qty: number;
   exceptions: string[];
+  confirmation: string;
 };
 
 export type Page = { sort: PoSortKey; direction: 'asc' | 'desc'; limit: number; offset: number };
@@ -207,7 +218,7 @@ const summaryColumns = (f: Figures, today: string) => sql`
   po.cargo_ready_date::text as cargo_ready_date, po.requested_delivery_date::text as requested_delivery_date,
   ${f.status} as status, ${f.lines}::int as lines, ${f.ordered}::float8 as ordered_qty,
   ${f.open}::float8 as open_qty, ${f.shipped}::float8 as shipped_qty, ${f.received}::float8 as received_qty,
-  ${exceptionList(f, today)} as exceptions`;
+  ${exceptionList(f, today)} as exceptions, po.confirmation`;
 
 /** The page of summaries `filter` matches, read in the sort's order until the page is full. */
 export function summariesSql(principal: Principal, filter: Filter, today: string, page: Page): SQL {

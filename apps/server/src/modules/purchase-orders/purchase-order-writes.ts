@@ -100,6 +100,8 @@ export async function savePurchaseOrders(
   const linesToAdd: (typeof purchaseOrderLines.$inferInsert)[] = [];
   const linesToChange: (StoredLine & { purchase_order_id: number })[] = [];
   const lineIdsToRemove: number[] = [];
+  /** Amended in what its supplier confirms (anything but the notes): the supplier is asked again. */
+  const toReconfirm = new Set<number>();
   const actor = write.actor.email;
   const entry = (poId: number, kind: History['kind'], summary: string, line_number?: number): History => ({
     purchase_order_id: poId,
@@ -124,6 +126,7 @@ export async function savePurchaseOrders(
       const moved = HEADER_FIELDS.filter((field) => (header[field] ?? null) !== (order[field] ?? null));
       if (moved.length > 0) {
         changedHeaders.push({ ...order, id: header.id });
+        if (moved.some((field) => field !== 'notes')) toReconfirm.add(header.id);
         for (const field of moved) {
           const summary = `${HEADER_LABELS[field]} ${shown(header[field])} → ${shown(order[field])}`;
           changes.push(summary);
@@ -143,6 +146,7 @@ export async function savePurchaseOrders(
           purchase_order_id: header.id,
         });
         if (!isNew) {
+          toReconfirm.add(header.id);
           const summary =
             old === undefined
               ? `Line ${line.line_number} added: ${line.ordered_qty} ${line.sku}`
@@ -155,6 +159,7 @@ export async function savePurchaseOrders(
       const moved = LINE_FIELDS.filter((field) => (old[field] ?? null) !== (line[field] ?? null));
       if (moved.length === 0) continue;
       linesToChange.push({ ...line, id: old.id, purchase_order_id: header.id });
+      toReconfirm.add(header.id);
       for (const field of moved) {
         const summary = `Line ${line.line_number} ${LINE_LABELS[field]} ${shown(old[field])} → ${shown(line[field])}`;
         changes.push(summary);
@@ -164,6 +169,7 @@ export async function savePurchaseOrders(
     if (options.removeAbsentLines) {
       for (const old of byNumber.values()) {
         lineIdsToRemove.push(old.id);
+        toReconfirm.add(header.id);
         const summary = `Line ${old.line_number} removed (was ${old.ordered_qty} ${old.sku})`;
         changes.push(summary);
         history.push(entry(header.id, 'line_removed', summary, old.line_number));
@@ -193,7 +199,9 @@ export async function savePurchaseOrders(
   if (linesToChange.length > 0) {
     const set = LINE_FIELDS.map((field) => sql`${sql.identifier(field)} = c.${sql.identifier(field)}`);
     await write.tx.execute(sql`
-      update purchase_order_lines l set ${sql.join(set, sql`, `)}
+      update purchase_order_lines l set ${sql.join(set, sql`, `)},
+        -- A split no longer adds up to a quantity the ERP changed: the line is one delivery again.
+        deliveries = case when l.ordered_qty is distinct from c.ordered_qty then null else l.deliveries end
       from (${lineValues(linesToChange)}) c where l.id = c.id`);
   }
   if (linesToAdd.length > 0)
@@ -221,10 +229,24 @@ export async function savePurchaseOrders(
         history,
       ),
     );
+  if (toReconfirm.size > 0) await askSuppliersAgain(write, [...toReconfirm]);
   await write.purchaseOrdersChanged(
     [...outcomes].filter(([, outcome]) => outcome !== 'unchanged').map(([number]) => number),
   );
   return outcomes;
+}
+
+/**
+ * POs amended in what their supplier confirmed: confirmed no longer, and a proposal still waiting
+ * is withdrawn (it was made against the PO as it stood).
+ */
+async function askSuppliersAgain(write: Write, poIds: readonly number[]) {
+  await write.tx.execute(sql`
+    update purchase_order_proposals set status = 'withdrawn', decided_at = now()
+    where purchase_order_id = any(${idArray(poIds)}) and status = 'pending'`);
+  await write.tx.execute(sql`
+    update purchase_orders set confirmation = 'awaiting', confirmed_at = null
+    where id = any(${idArray(poIds)}) and confirmation <> 'awaiting'`);
 }
 
 /** The changed headers as a row source: `select * from unnest(...)` with their columns' names and types. */

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Database } from '../../db/client.ts';
 import { serve } from '../../lib/serve.ts';
 import { dayOf } from '../exceptions/exception-sql.ts';
+import { confirmPurchaseOrder, decideProposal, proposeChanges } from './confirmations.service.ts';
 import {
   countPurchaseOrders,
   getPurchaseOrder,
@@ -23,6 +24,15 @@ export function registerPurchaseOrderRoutes(app: FastifyInstance, db: Database, 
     await shortClosePurchaseOrder(db, request.principal, request.query.po, request.body.reason);
     return { message: PO_SHORT_CLOSED };
   });
+  serve(app, 'confirmPurchaseOrder', (request) =>
+    confirmPurchaseOrder(db, request.principal, request.query.po, request.body.note, today()),
+  );
+  serve(app, 'proposePurchaseOrderChanges', (request) =>
+    proposeChanges(db, request.principal, request.query.po, request.body, today()),
+  );
+  serve(app, 'decidePurchaseOrderProposal', (request) =>
+    decideProposal(db, request.principal, request.query.po, request.body, today()),
+  );
   serve(app, 'getReceipt', (request) => getReceipt(db, request.principal, request.query.shipment));
   serve(app, 'receiveShipment', (request) =>
     receiveShipment(db, request.principal, request.query.shipment, request.body),

@@ -16,11 +16,17 @@ import {
 } from '@quayside/domain/purchase-orders';
 import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
-import { purchaseOrderHistoryScope, purchaseOrderPartScope, seesWholePurchaseOrders } from '../../auth/visibility.ts';
+import {
+  purchaseOrderHistoryScope,
+  purchaseOrderPartScope,
+  seesPurchaseOrderNotes,
+  seesWholePurchaseOrders,
+} from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
+import { proposalsOf } from './proposal-rows.ts';
 import {
   countSql,
   type Filter,
@@ -46,6 +52,7 @@ export function assertMayWritePurchaseOrders(principal: Principal) {
 const summaryOf = ({ id: _id, ...row }: SummaryRow): PurchaseOrderSummary => ({
   ...row,
   status: row.status as PoStatus,
+  confirmation: row.confirmation as PurchaseOrderSummary['confirmation'],
   exceptions: row.exceptions as PurchaseOrderSummary['exceptions'],
 });
 
@@ -126,6 +133,8 @@ type LineRow = {
   unit: string;
   unit_price: number | null;
   requested_date: string | null;
+  cargo_ready_date: string | null;
+  deliveries: { qty: number; cargo_ready_date: string }[] | null;
   ordered_qty: number;
   booked_qty: number;
   shipped_qty: number;
@@ -176,12 +185,12 @@ export async function getPurchaseOrder(
   const whole = seesWholePurchaseOrders(principal);
   const partScope = purchaseOrderPartScope(principal);
 
-  const [header, lines, carried, received, history] = await Promise.all([
+  const [header, lines, carried, received, history, proposals] = await Promise.all([
     db.execute<{ incoterm: string; currency: string; notes: string; short_closed_reason: string | null }>(sql`
       select incoterm, currency, notes, short_closed_reason from purchase_orders where id = ${summary.id}`),
     db.execute<LineRow>(sql`
       select line_number, sku, description, unit, unit_price::float8 as unit_price, requested_date::text as requested_date,
-             ordered_qty, booked_qty::float8 as booked_qty, shipped_qty::float8 as shipped_qty,
+             coalesce(cargo_ready_date, ${summary.cargo_ready_date}::date)::text as cargo_ready_date, deliveries, ordered_qty, booked_qty::float8 as booked_qty, shipped_qty::float8 as shipped_qty,
              arrived_qty::float8 as arrived_qty, received_qty::float8 as received_qty, short_qty::float8 as short_qty
       from purchase_order_lines where purchase_order_id = ${summary.id} order by line_number`),
     db.execute<CarriedRow>(sql`
@@ -200,6 +209,8 @@ export async function getPurchaseOrder(
       from purchase_order_history h
       where h.purchase_order_id = ${summary.id} and ${purchaseOrderHistoryScope(principal)}
       order by h.at desc, h.id desc`),
+    // A proposal names ordered quantities, which a Forwarder does not see.
+    whole ? proposalsOf(db, summary.id) : [],
   ]);
 
   const reconciled = reconcilePurchaseOrder({
@@ -237,6 +248,7 @@ export async function getPurchaseOrder(
           return {
             ...line,
             unit_price: null,
+            deliveries: null,
             ordered_qty: null,
             open_qty: null,
             over_shipped_qty: null,
@@ -271,13 +283,13 @@ export async function getPurchaseOrder(
     ...summaryOf(summary),
     incoterm: extra.incoterm,
     currency: extra.currency,
-    // A PO's notes and why it was closed are the importer's own words, which can name other forwarders.
-    notes: whole ? extra.notes : '',
-    short_closed_reason: whole ? extra.short_closed_reason : null,
+    notes: seesPurchaseOrderNotes(principal) ? extra.notes : '',
+    short_closed_reason: seesPurchaseOrderNotes(principal) ? extra.short_closed_reason : null,
     purchaseOrderLines,
     unknownSkus,
     shipments: [...shipments.values()],
     history: history.rows,
+    proposals,
   };
 }
 

@@ -107,7 +107,7 @@ BEGIN
         WHEN t.shipped > 0 THEN 'partly_shipped'
         ELSE 'open' END,
       overdue_from = t.overdue_from,
-      booking_due = CASE WHEN t.unbooked THEN po.cargo_ready_date END,
+      booking_due = t.booking_due,
       first_departed_on = d.first_departed_on,
       last_received_on = u.last_received_on,
       search = lower(po.po_number || ' ' || po.supplier || coalesce(' ' || t.skus, ''))
@@ -121,7 +121,14 @@ BEGIN
            coalesce(sum(greatest(l.shipped_qty - l.ordered_qty, 0)), 0) AS over,
            coalesce(sum(l.short_qty), 0) AS short,
            coalesce(bool_and(l.received_qty >= l.ordered_qty), false) AS all_received,
-           coalesce(bool_or(l.ordered_qty > l.booked_qty + l.shipped_qty), false) AS unbooked,
+           -- A line's booking is due from its cargo-ready date (its own, else the PO's) while part of it is
+           -- neither booked nor shipped; a split line's, from the first delivery that is not yet covered.
+           min(CASE WHEN l.deliveries IS NULL THEN
+                 CASE WHEN l.ordered_qty > l.booked_qty + l.shipped_qty THEN coalesce(l.cargo_ready_date, p.cargo_ready_date) END
+               ELSE (SELECT min((d.e ->> 'cargo_ready_date')::date)
+                     FROM (SELECT a.e, sum((a.e ->> 'qty')::bigint) OVER (ORDER BY a.n) AS upto
+                           FROM jsonb_array_elements(l.deliveries) WITH ORDINALITY AS a(e, n)) d
+                     WHERE d.upto > l.booked_qty + l.shipped_qty) END) AS booking_due,
            min(coalesce(l.requested_date, p.requested_delivery_date)) FILTER (WHERE l.ordered_qty > l.shipped_qty) AS overdue_from,
            string_agg(l.sku, ' ' ORDER BY l.line_number) AS skus
     FROM purchase_order_lines l WHERE l.purchase_order_id = p.id
@@ -313,3 +320,6 @@ CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_status_index" ON "purchase
   (po_number COLLATE "C"));
 CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_short_index" ON "purchase_order_forwarders" (forwarder_key) WHERE short_qty > 0;
 CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_unknown_skus_index" ON "purchase_order_forwarders" (forwarder_key) WHERE unknown_skus > 0;
+-- A supplier contact's list: its company's POs by number (visibility.ts supplierKeySql spells the key).
+CREATE INDEX IF NOT EXISTS "purchase_orders_supplier_key_index" ON "purchase_orders" (
+  (lower(btrim(supplier) COLLATE "C")), (po_number COLLATE "C"));

@@ -68,6 +68,22 @@ const scenarioArbitrary = fc.record({
   shipments: fc.array(shipmentArbitrary, { maxLength: 4 }),
   /** Per carried (shipment, PO, SKU), in order: a received quantity, or none. */
   receipts: fc.array(fc.option(fc.integer({ min: 0, max: 35 }), { nil: null }), { maxLength: 40 }),
+  // Approved proposals: a line's own cargo-ready date, or a split into deliveries.
+  schedules: fc.array(
+    fc.record({
+      po: fc.nat(2),
+      line: fc.nat(3),
+      date: day,
+      split: fc.option(
+        fc.array(fc.record({ qty: fc.integer({ min: 1, max: 20 }), date: day.filter((d) => d !== null) }), {
+          minLength: 2,
+          maxLength: 3,
+        }),
+        { nil: null },
+      ),
+    }),
+    { maxLength: 3 },
+  ),
   amendments: fc.tuple(fc.option(poArbitrary, { nil: null }), fc.option(poArbitrary, { nil: null })),
   moveDeparture: fc.option(fc.nat(3), { nil: null }),
   deletePart: fc.option(fc.nat(20), { nil: null }),
@@ -109,6 +125,22 @@ async function load(scenario: typeof scenarioArbitrary extends fc.Arbitrary<infe
       { removeAbsentLines: true, source: 'test' },
     ),
   );
+  for (const schedule of scenario.schedules) {
+    const po = NUMBERS[schedule.po] ?? 'PO-1';
+    await write(async (w) => {
+      const split = schedule.split
+        ?.map((delivery) => ({ qty: delivery.qty, cargo_ready_date: delivery.date ?? '' }))
+        .sort((a, b) => a.cargo_ready_date.localeCompare(b.cargo_ready_date));
+      await w.tx.execute(sql`
+        update purchase_order_lines l
+        set cargo_ready_date = ${split ? split[0]?.cargo_ready_date : schedule.date}::date,
+            deliveries = ${split ? JSON.stringify(split) : null}::jsonb,
+            ordered_qty = ${split ? split.reduce((sum, delivery) => sum + delivery.qty, 0) : sql`l.ordered_qty`}
+        where l.id = (select ln.id from purchase_order_lines ln join purchase_orders o on o.id = ln.purchase_order_id
+                      where o.po_number = ${po} order by ln.line_number offset ${schedule.line} limit 1)`);
+      await w.purchaseOrdersChanged([po]);
+    });
+  }
   const carried: { shipmentId: number; shipment: string; po: string; sku: string; qty: number | null }[] = [];
   for (const [index, shipment] of scenario.shipments.entries()) {
     await write(async (w) => {
@@ -203,8 +235,11 @@ async function expected(poNumber: string) {
     sku: string;
     ordered_qty: number;
     requested_date: string | null;
+    cargo_ready_date: string | null;
+    deliveries: { qty: number; cargo_ready_date: string }[] | null;
   }>(sql`
-    select line_number, sku, ordered_qty, requested_date::text from purchase_order_lines where purchase_order_id = ${po.id}`);
+    select line_number, sku, ordered_qty, requested_date::text, cargo_ready_date::text, deliveries
+    from purchase_order_lines where purchase_order_id = ${po.id}`);
   const carried = await db.execute<CarriedPart>(sql`
     select li.shipment_id::int as shipment_id, p.part_number as sku, p.qty,
            (s.atd is not null or s.ata is not null) as departed, s.ata is not null as arrived
