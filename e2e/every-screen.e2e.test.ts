@@ -35,6 +35,7 @@ const SIGNED_IN_SCREENS: {
   { path: (lineItem) => `/purchase-orders/${encodeURIComponent(lineItem.title)}`, heading: /^Purchase order/ },
   { path: () => '/analytics', heading: /^Analytics$/ },
   { path: () => '/user-management', heading: /^User Management$/ },
+  { path: () => '/suppliers', heading: /^Suppliers$/ },
   { path: () => '/import', heading: /^Import$/ },
   { path: () => '/reports', heading: /^Recent Documents/ },
   { path: () => '/alerts', heading: /^Alerts$/ },
@@ -91,7 +92,7 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
         .poll(async () => [page.url(), await overflowOf(page)], { timeout: 5_000 })
         .toEqual([page.url(), null]);
     }
-    // Fourteen screens, axe on each: over a minute alone on a loaded machine.
+    // Fifteen screens, axe on each: over a minute alone on a loaded machine.
   }, 180_000);
 
   test('signed in as an Admin: every control the Tab key reaches shows a ring of 2 px at 3:1', async () => {

@@ -34,6 +34,7 @@ describe('each role sees its own sidebar', () => {
         'Reports',
         'Analytics',
         'User management',
+        'Suppliers',
         'Alerts',
         'Exception rules',
         'Webhooks',

@@ -34,6 +34,7 @@ const replayHint = (route: string) =>
 const ORIGIN = 'http://localhost:3000';
 const ADMIN_EMAIL = 'admin@napco.example';
 const SUPPLIER_EMAIL = 'contact@fuzz-supplies.example';
+const CONFIRMED_PO = 'PO-FZ-CONFIRMED';
 const REAL = { shipment: 'FZ-1', po: 'PO-FZ-1', parts: ['P-1', 'P-2'], documentId: '' };
 const BODY_LIMIT = 1024 * 1024;
 /** A request left unanswered is a failure too (a hung upload, say), not a test timeout. */
@@ -77,6 +78,25 @@ beforeAll(async () => {
     },
   });
   if (po.statusCode !== 200) throw new Error(`the fixture's purchase order was not saved: ${po.body}`);
+  // A PO its supplier has confirmed already: confirming it again is refused, whatever the body.
+  const confirmed = await t.app.inject({
+    method: 'POST',
+    url: '/api/PurchaseOrders',
+    headers: bearer(adminToken),
+    payload: {
+      po_number: CONFIRMED_PO,
+      supplier: 'Fuzz Supplies',
+      lines: [{ line_number: 1, sku: 'P-1', ordered_qty: 5 }],
+    },
+  });
+  const confirmation = await t.app.inject({
+    method: 'POST',
+    url: `/api/PurchaseOrders/confirm?po=${CONFIRMED_PO}`,
+    headers: bearer(supplierToken),
+    payload: {},
+  });
+  if (confirmed.statusCode !== 200 || confirmation.statusCode !== 200)
+    throw new Error(`the confirmed purchase order was not made: ${confirmed.body} ${confirmation.body}`);
 }, 120_000);
 
 /** Cases run, by route and by outcome: the closing note quotes them. */
@@ -1969,12 +1989,17 @@ const CASES: Entry[] = [
   {
     route: 'POST /api/PurchaseOrders/confirm',
     kind: 'write',
-    // The supplier's PO with a refused note, or a PO that does not exist (or is not its own) with any body.
+    // The supplier's confirmed PO with any body, or a PO that does not exist (or is not its own).
     requests: fc.oneof(
       jsonRequest(
         'POST',
-        fc.constant(`/api/PurchaseOrders/confirm?po=${REAL.po}`),
-        jsonBody(brokenObject({ note: fc.constant('Fine') }, { note: refusedText(2000, { blank: false }) }, [])),
+        fc.constant(`/api/PurchaseOrders/confirm?po=${CONFIRMED_PO}`),
+        jsonBody(
+          fc.oneof(
+            brokenObject({ note: fc.constant('Fine') }, { note: refusedText(2000, { blank: false }) }, []),
+            junkValue,
+          ),
+        ),
         supplierHeaders,
       ),
       jsonRequest(

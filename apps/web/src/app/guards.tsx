@@ -5,6 +5,8 @@ import { Navigate, useLocation } from 'react-router';
 import { paths } from '../lib/navigation.ts';
 import { useProfile } from '../lib/profile.tsx';
 import { useSession } from '../lib/session.tsx';
+import { useIsSupplier } from '../lib/use-is-supplier.ts';
+import { landingOf } from './screens.ts';
 
 export type FromState = { from?: { pathname: string; search: string; hash: string } };
 
@@ -33,11 +35,21 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   return children;
 }
 
-/** A page some roles may not see: they land on the dashboard. Waits for the role to be known. */
+/** A page some roles may not see: they land where their role starts. Waits for the role to be known. */
 export function RequireRole({ isAllowed, children }: { isAllowed: (role: Role) => boolean; children: ReactNode }) {
   const { profile, status } = useProfile();
   if (!profile) return status === 'loading' ? <Loading /> : <Navigate to={paths.dashboard} replace />;
-  return isAllowed(profile.role) ? children : <Navigate to={paths.dashboard} replace />;
+  return isAllowed(profile.role) ? children : <Navigate to={landingOf(profile.role)} replace />;
+}
+
+/**
+ * A page every role but a supplier's contact sees: the contact lands on its purchase orders, before
+ * the page asks the server anything it would refuse. Waits only while this browser has no profile yet.
+ */
+export function ExceptSuppliers({ children }: { children: ReactNode }) {
+  const isSupplierContact = useIsSupplier();
+  if (isSupplierContact === undefined) return <Loading />;
+  return isSupplierContact ? <Navigate to={paths.purchaseOrders} replace /> : children;
 }
 
 /** The login and register screens are for signed-out visitors; a signed-in one goes where they were headed. */

@@ -5,8 +5,10 @@ import { AuthScreen } from '../features/auth/auth-screen.tsx';
 import { prefetchDashboard } from '../features/dashboard/prefetch-dashboard.ts';
 import { removeFirstPaint } from '../lib/first-rows.ts';
 import { paths } from '../lib/navigation.ts';
-import { Loading, RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
-import { type ScreenName, screenList } from './screens.ts';
+import { isSupplier } from '../lib/permissions.ts';
+import { readCachedProfile } from '../lib/profile-cache.ts';
+import { ExceptSuppliers, Loading, RequireAuth, RequireRole, SignedOutOnly } from './guards.tsx';
+import { mayOpen, type Screen, type ScreenName, screenList } from './screens.ts';
 
 // The sign-in screens are in the first JavaScript; the signed-in frame, the dashboard and every
 // other screen are chunks of their own, fetched when first opened, so /login carries none of them.
@@ -56,6 +58,9 @@ const WebhooksPage = lazy(() =>
 const UserManagementPage = lazy(() =>
   import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
 );
+const SuppliersPage = lazy(() =>
+  import('../features/suppliers/suppliers-page.tsx').then((module) => ({ default: module.SuppliersPage })),
+);
 
 /** What each screen of app/screens.ts shows. */
 const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
@@ -65,6 +70,7 @@ const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   reports: <ReportsPage />,
   analytics: <AnalyticsPage />,
   userManagement: <UserManagementPage />,
+  suppliers: <SuppliersPage />,
   alerts: <AlertsPage />,
   exceptionRules: <ExceptionRulesPage />,
   webhooks: <WebhooksPage />,
@@ -75,10 +81,16 @@ const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   createShipment: <ShipmentPage mode="create" />,
 };
 
+/** A screen behind what its role table says: a role it is not for lands elsewhere before it asks the server anything. */
+function guarded(screen: Screen, element: ReactNode) {
+  if (screen.isAllowed) return <RequireRole isAllowed={(role) => mayOpen(screen, role)}>{element}</RequireRole>;
+  return screen.suppliers ? element : <ExceptSuppliers>{element}</ExceptSuppliers>;
+}
+
 /**
  * The code and data of the screen the app opens on, asked for as soon as the session names the user
  * rather than once the screen has rendered: the signed-in frame, and the dashboard and its rows when
- * that is where the user lands.
+ * that is where the user lands (not a supplier's contact, which this browser knows by its profile).
  */
 export function prefetchLandingScreen(
   queryClient: QueryClient,
@@ -86,7 +98,7 @@ export function prefetchLandingScreen(
   location: Pick<Location, 'pathname' | 'search'>,
 ) {
   void loadAppShell();
-  if (location.pathname !== paths.dashboard) return;
+  if (location.pathname !== paths.dashboard || isSupplier(readCachedProfile(email)?.role)) return;
   void loadDashboard();
   prefetchDashboard(queryClient, email, location.search);
   // What a row opens, once the dashboard has settled, so opening one waits only for its data.
@@ -148,17 +160,7 @@ export function AppRoutes() {
           }
         >
           {screenList.map(([name, screen]) => (
-            <Route
-              key={name}
-              path={screen.path}
-              element={
-                screen.isAllowed ? (
-                  <RequireRole isAllowed={screen.isAllowed}>{SCREEN_ELEMENTS[name]}</RequireRole>
-                ) : (
-                  SCREEN_ELEMENTS[name]
-                )
-              }
-            />
+            <Route key={name} path={screen.path} element={guarded(screen, SCREEN_ELEMENTS[name])} />
           ))}
           <Route path="*" element={<Navigate to={paths.dashboard} replace />} />
         </Route>

@@ -1,5 +1,6 @@
 import AssessmentIcon from '@mui/icons-material/Assessment';
 import DashboardIcon from '@mui/icons-material/Dashboard';
+import FactoryIcon from '@mui/icons-material/Factory';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import InsightsIcon from '@mui/icons-material/Insights';
@@ -13,10 +14,12 @@ import { paths } from '../lib/navigation.ts';
 import {
   canEdit,
   canEditExceptionRules,
+  canManageSuppliers,
   canManageUsers,
   canManageWebhooks,
   canRestoreDeletions,
   canSeeReports,
+  isSupplier,
 } from '../lib/permissions.ts';
 
 // The signed-in screens, once: app/routes.tsx routes each path (behind its permission) and the
@@ -25,16 +28,26 @@ import {
 export type Screen = {
   /** The route's path (a pattern where the screen takes an `:id`). */
   path: string;
-  /** Who may open it; without one, every signed-in user. Anyone else lands on the dashboard. */
+  /** Who may open it; without one, every signed-in user. Anyone else lands where their role starts (landingOf). */
   isAllowed?: (role: Role | undefined) => boolean;
+  /**
+   * Open to a supplier's contacts too, as the route table's `suppliers` is: every other screen
+   * would only show the server refusing them.
+   */
+  suppliers?: true;
   /** How the sidebar links it; the alerts screen's icon is the bell with its unread count. */
   nav?: { label: string; icon: typeof SvgIcon | 'alert-bell' };
 };
 
 export const SCREENS = {
   dashboard: { path: paths.dashboard, nav: { label: 'Dashboard', icon: DashboardIcon } },
-  // Every role: a Forwarder sees the POs its own shipments carry (the server decides which).
-  purchaseOrders: { path: paths.purchaseOrders, nav: { label: 'Purchase Orders', icon: ReceiptLongIcon } },
+  // Every role: a Forwarder sees the POs its own shipments carry, a supplier's contact its company's
+  // (the server decides which).
+  purchaseOrders: {
+    path: paths.purchaseOrders,
+    suppliers: true,
+    nav: { label: 'Purchase Orders', icon: ReceiptLongIcon },
+  },
   import: { path: paths.import, isAllowed: canEdit, nav: { label: 'Import', icon: FileUploadIcon } },
   reports: { path: paths.reports, isAllowed: canSeeReports, nav: { label: 'Reports', icon: AssessmentIcon } },
   analytics: { path: paths.analytics, nav: { label: 'Analytics', icon: InsightsIcon } },
@@ -43,6 +56,7 @@ export const SCREENS = {
     isAllowed: canManageUsers,
     nav: { label: 'User management', icon: GroupIcon },
   },
+  suppliers: { path: paths.suppliers, isAllowed: canManageSuppliers, nav: { label: 'Suppliers', icon: FactoryIcon } },
   alerts: { path: paths.alerts, nav: { label: 'Alerts', icon: 'alert-bell' } },
   exceptionRules: {
     path: paths.exceptionRules,
@@ -57,7 +71,7 @@ export const SCREENS = {
   },
   lineItem: { path: paths.lineItemPattern },
   shipment: { path: paths.shipmentPattern },
-  purchaseOrder: { path: paths.purchaseOrderPattern },
+  purchaseOrder: { path: paths.purchaseOrderPattern, suppliers: true },
   createShipment: { path: paths.createShipment, isAllowed: canEdit },
 } as const satisfies Record<string, Screen>;
 
@@ -67,4 +81,10 @@ export type ScreenName = keyof typeof SCREENS;
 export const screenList = Object.entries(SCREENS) as [ScreenName, Screen][];
 
 /** Whether a user of this role may open the screen. */
-export const mayOpen = (screen: Screen, role: Role | undefined) => screen.isAllowed?.(role) ?? true;
+export function mayOpen(screen: Screen, role: Role | undefined) {
+  if (isSupplier(role) && !screen.suppliers) return false;
+  return screen.isAllowed?.(role) ?? true;
+}
+
+/** Where a user of this role starts, and lands from a screen they may not open. */
+export const landingOf = (role: Role | undefined) => (isSupplier(role) ? paths.purchaseOrders : paths.dashboard);

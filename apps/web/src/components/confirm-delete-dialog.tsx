@@ -18,6 +18,9 @@ type ConfirmDeleteDialogProps = {
   isDeleting: boolean;
   onCancel: () => void;
   onConfirm: () => void;
+  /** The confirming button's words, when the thing is removed rather than deleted. */
+  confirmLabel?: string;
+  busyLabel?: string;
 };
 
 /** The confirmation every delete asks for (SPEC.md §2, §8): Cancel, or Delete. Mounted only while open. */
@@ -28,6 +31,8 @@ export function ConfirmDeleteDialog({
   isDeleting,
   onCancel,
   onConfirm,
+  confirmLabel = 'Delete',
+  busyLabel = 'Deleting...',
 }: ConfirmDeleteDialogProps) {
   return (
     <Dialog open onClose={isDeleting ? undefined : onCancel} fullWidth maxWidth="xs">
@@ -43,7 +48,7 @@ export function ConfirmDeleteDialog({
           Cancel
         </Button>
         <Button variant="contained" color="error" onClick={onConfirm} disabled={isDeleting}>
-          {isDeleting ? 'Deleting...' : 'Delete'}
+          {isDeleting ? busyLabel : confirmLabel}
         </Button>
       </DialogActions>
     </Dialog>

@@ -16,6 +16,8 @@ export const paths = {
   createShipment: '/create-shipment',
   analytics: '/analytics',
   userManagement: '/user-management',
+  /** Suppliers, the contacts an Admin invites for them, and how their proposals are approved. */
+  suppliers: '/suppliers',
   import: '/import',
   reports: '/reports',
   /** Alerts: the bell's list, what the user follows, how they are told; an Admin's webhooks. */

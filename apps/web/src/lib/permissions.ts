@@ -1,5 +1,5 @@
 import type { Role } from '@quayside/domain/people';
-import { canManagePeople, canWriteRecords, isStaff } from '@quayside/domain/permissions';
+import { canManagePeople, canWriteRecords, isStaff, isSupplier } from '@quayside/domain/permissions';
 
 // What the screens show each role (SPEC.md §6): the domain's role table, under the screens' names.
 // The server enforces the same table on every call.
@@ -19,6 +19,7 @@ export {
   canEditExceptionRules,
   canManageWebhooks,
   canRestoreDeletions,
+  isSupplier,
 } from '@quayside/domain/permissions';
 
 /**
@@ -26,3 +27,15 @@ export {
  * for receiveShipment and shortClosePurchaseOrder. Employee and Manager read; a Forwarder reads its own.
  */
 export const canWritePurchaseOrders = (role: Role | undefined) => role === 'Admin';
+
+/** The Suppliers screen (contacts, automatic approval) is an Admin's, as listSuppliers' `who` says. */
+export const canManageSuppliers = (role: Role | undefined) => role === 'Admin';
+
+/** Confirming a PO or proposing changes to it: its supplier's contact, no one else. */
+export const canAnswerPurchaseOrders = isSupplier;
+
+/** Approving or rejecting a supplier's proposal: an Admin, as decidePurchaseOrderProposal's `who` says. */
+export const canDecideProposals = (role: Role | undefined) => role === 'Admin';
+
+/** A supplier's contact sees the shipments carrying its POs on the PO's page, but not their own pages. */
+export const canOpenShipments = (role: Role | undefined) => !isSupplier(role);

@@ -69,6 +69,15 @@ const USERS = ['users'] as const;
 
 export const userKeys = { all: USERS, list: () => [...USERS, 'list'] as const };
 
+/** Suppliers with their contacts and counts (Admin), and how their proposals are approved. */
+const SUPPLIERS = ['suppliers'] as const;
+
+export const supplierKeys = {
+  all: SUPPLIERS,
+  list: <Query extends object>(query: Query) => [...SUPPLIERS, 'list', query] as const,
+  settings: () => [...SUPPLIERS, 'settings'] as const,
+};
+
 const REPORTS = ['reports'] as const;
 
 export const reportKeys = {

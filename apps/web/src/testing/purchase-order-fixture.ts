@@ -1,3 +1,4 @@
+import type { Proposal } from '@quayside/domain/confirmations';
 import type { PurchaseOrderDetail, PurchaseOrderSummary } from '@quayside/domain/purchase-orders';
 
 // Purchase orders as the server answers them, for screen tests: a row of the list and a whole PO.
@@ -15,6 +16,7 @@ export const poSummary = (overrides: Partial<PurchaseOrderSummary> = {}): Purcha
   shipped_qty: 80,
   received_qty: 70,
   exceptions: [],
+  confirmation: 'awaiting',
   ...overrides,
 });
 
@@ -33,6 +35,8 @@ export const poDetail = (overrides: Partial<PurchaseOrderDetail> = {}): Purchase
       unit: 'pcs',
       unit_price: 0.25,
       requested_date: null,
+      cargo_ready_date: '2026-10-01',
+      deliveries: null,
       ordered_qty: 100,
       open_qty: 20,
       over_shipped_qty: 0,
@@ -49,6 +53,8 @@ export const poDetail = (overrides: Partial<PurchaseOrderDetail> = {}): Purchase
       unit: 'pcs',
       unit_price: 0.1,
       requested_date: '2026-12-01',
+      cargo_ready_date: '2026-10-01',
+      deliveries: null,
       ordered_qty: 50,
       open_qty: 50,
       over_shipped_qty: 0,
@@ -93,5 +99,34 @@ export const poDetail = (overrides: Partial<PurchaseOrderDetail> = {}): Purchase
       summary: 'Created with 2 lines',
     },
   ],
+  proposals: [],
+  ...overrides,
+});
+
+/** A supplier's proposal on PO-1 waiting for a decision: the PO's date moved, line 2 split in two. */
+export const pendingProposal = (overrides: Partial<Proposal> = {}): Proposal => ({
+  id: 7,
+  kind: 'change',
+  status: 'pending',
+  proposed_by: 'Sam Supplier',
+  proposed_at: '2026-09-10T09:00:00.000Z',
+  note: 'Steel arrives late.',
+  cargo_ready_date: { before: '2026-10-01', after: '2026-10-08' },
+  lines: [
+    {
+      line_number: 2,
+      sku: 'NUT-10',
+      before: { ordered_qty: 50, cargo_ready_date: '2026-10-01' },
+      ordered_qty: 50,
+      cargo_ready_date: '2026-10-08',
+      deliveries: [
+        { qty: 30, cargo_ready_date: '2026-10-08' },
+        { qty: 20, cargo_ready_date: '2026-11-01' },
+      ],
+    },
+  ],
+  decided_by: null,
+  decided_at: null,
+  decision_note: '',
   ...overrides,
 });

@@ -18,6 +18,7 @@ export type ScreenUser = { email: string; role: Role; company: string };
 export const ADMIN: ScreenUser = { email: 'admin@napco.example', role: 'Admin', company: 'NAPCO' };
 export const EMPLOYEE: ScreenUser = { email: 'employee@napco.example', role: 'Employee', company: 'NAPCO' };
 export const FORWARDER: ScreenUser = { email: 'ops@bluefreight.example', role: 'Forwarder', company: 'Blue Freight' };
+export const SUPPLIER: ScreenUser = { email: 'sam@acme.example', role: 'Supplier', company: 'Acme Fasteners' };
 
 export type RenderOptions = {
   user?: ScreenUser;

@@ -23,6 +23,7 @@ import { paths } from '../../lib/navigation.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { useSession, useSignedInUser } from '../../lib/session.tsx';
 import { useSiteSettings } from '../../lib/site.ts';
+import { useIsSupplier } from '../../lib/use-is-supplier.ts';
 import { mayOpen, screenList } from '../screens.ts';
 
 export const RAIL_WIDTH = 72;
@@ -71,7 +72,9 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
   const navigate = useNavigate();
   const [isSearching, setIsSearching] = useState(false);
   const role = profile?.role;
-  const unreadAlerts = useUnreadAlerts();
+  // A supplier's contact has no alerts nor shipments to search: the server would refuse both.
+  const isSupplierContact = useIsSupplier();
+  const unreadAlerts = useUnreadAlerts(isSupplierContact === false);
   const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
 
   const entries: NavEntry[] = screenList.flatMap(([, screen]) => {
@@ -98,15 +101,17 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
         ) : null}
       </Stack>
 
-      <Box sx={{ px: 1.5, mb: 1, minHeight: 40 }} onClick={(event) => event.stopPropagation()}>
-        {isExpanded ? (
-          <ShipmentSearch onFocusChange={setIsSearching} />
-        ) : (
-          <Tooltip title="Search shipments" placement="right">
-            <SearchIcon sx={{ ml: 1.5, mt: 1, color: 'text.secondary' }} aria-label="Search shipments" />
-          </Tooltip>
-        )}
-      </Box>
+      {isSupplierContact ? null : (
+        <Box sx={{ px: 1.5, mb: 1, minHeight: 40 }} onClick={(event) => event.stopPropagation()}>
+          {isExpanded ? (
+            <ShipmentSearch onFocusChange={setIsSearching} />
+          ) : (
+            <Tooltip title="Search shipments" placement="right">
+              <SearchIcon sx={{ ml: 1.5, mt: 1, color: 'text.secondary' }} aria-label="Search shipments" />
+            </Tooltip>
+          )}
+        </Box>
+      )}
 
       {/* Focusing the search dims the navigation (SPEC.md §2). */}
       <List sx={{ flex: 1, opacity: isSearching ? 0.35 : 1, transition: 'opacity 150ms' }}>

@@ -1,5 +1,6 @@
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { Box, Chip } from '@mui/material';
+import { CONFIRMATION_LABELS, type ConfirmationState } from '@quayside/domain/confirmations';
 import { SEVERITY_COLOURS } from '@quayside/domain/exceptions';
 import {
   isClosedStatus,
@@ -21,6 +22,18 @@ export function PoStatusChip({ status }: { status: PoStatus }) {
       label={PO_STATUS_LABELS[status]}
       variant={isClosedStatus(status) ? 'filled' : 'outlined'}
       color={status === 'received' ? 'success' : 'default'}
+    />
+  );
+}
+
+/** Where the PO stands with its supplier: awaiting its confirmation, a change proposed, or confirmed. */
+export function ConfirmationChip({ confirmation }: { confirmation: ConfirmationState }) {
+  return (
+    <Chip
+      size="small"
+      variant="outlined"
+      label={CONFIRMATION_LABELS[confirmation]}
+      color={confirmation === 'confirmed' ? 'success' : confirmation === 'proposed' ? 'primary' : 'default'}
     />
   );
 }

@@ -25,6 +25,13 @@ function lineFacts(line: Detail['purchaseOrderLines'][number], currency: string)
   return facts;
 }
 
+/** When the line is ready: its deliveries when split, else its cargo-ready date (its own or the PO's). */
+function readyText(line: Detail['purchaseOrderLines'][number]) {
+  if (line.deliveries)
+    return `Deliveries: ${line.deliveries.map((delivery) => `${delivery.qty} ready ${formatDate(delivery.cargo_ready_date)}`).join(', ')}`;
+  return line.cargo_ready_date ? `Cargo-ready: ${formatDate(line.cargo_ready_date)}` : null;
+}
+
 /** Each line with its quantity bar: ordered / booked / shipped / received, in words too. */
 export function PoLines({ po }: { po: Detail }) {
   return (
@@ -38,6 +45,7 @@ export function PoLines({ po }: { po: Detail }) {
         <Stack component="ul" spacing={1} sx={{ listStyle: 'none', m: 0, p: 0 }}>
           {po.purchaseOrderLines.map((line) => {
             const name = `Line ${line.line_number}: ${line.sku}`;
+            const ready = readyText(line);
             return (
               <Paper component="li" key={line.line_number} variant="outlined" aria-label={name} sx={{ p: 1.5 }}>
                 <Stack spacing={1}>
@@ -49,6 +57,11 @@ export function PoLines({ po }: { po: Detail }) {
                     <Typography variant="body2" color="text.secondary">
                       {lineFacts(line, po.currency).join(' · ')}
                     </Typography>
+                    {ready ? (
+                      <Typography variant="body2" color="text.secondary">
+                        {ready}
+                      </Typography>
+                    ) : null}
                   </Box>
                   <QuantityBar figures={figuresOf(line)} label={`Quantities of line ${line.line_number}`} />
                 </Stack>

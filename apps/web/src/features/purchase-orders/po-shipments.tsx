@@ -5,6 +5,8 @@ import { Link as RouterLink } from 'react-router';
 import { MilestoneStrip } from '../../components/milestone-strip.tsx';
 import { formatDateTime } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
+import { canOpenShipments } from '../../lib/permissions.ts';
+import { useProfile } from '../../lib/profile.tsx';
 import { formatQuantity } from './po-columns.ts';
 
 type Shipment = PurchaseOrderDetail['shipments'][number];
@@ -17,6 +19,7 @@ function receivedText(part: Part) {
 }
 
 function ShipmentCard({ shipment }: { shipment: Shipment }) {
+  const mayOpen = canOpenShipments(useProfile().profile?.role);
   // The PO's answer carries the shipment's dates, not when it was entered: Booked shows no day.
   const milestones = milestonesOf(
     {
@@ -36,9 +39,13 @@ function ShipmentCard({ shipment }: { shipment: Shipment }) {
       <Stack spacing={1}>
         <Stack direction="row" spacing={2} useFlexGap sx={{ flexWrap: 'wrap', alignItems: 'baseline' }}>
           <Typography variant="subtitle1" component="h3" sx={{ fontWeight: 600 }}>
-            <Link component={RouterLink} to={paths.shipment(shipment.shipment)}>
-              {`Shipment ${shipment.shipment}`}
-            </Link>
+            {mayOpen ? (
+              <Link component={RouterLink} to={paths.shipment(shipment.shipment)}>
+                {`Shipment ${shipment.shipment}`}
+              </Link>
+            ) : (
+              `Shipment ${shipment.shipment}`
+            )}
           </Typography>
           {shipment.forwarder_name ? (
             <Typography variant="body2" color="text.secondary">

@@ -11,11 +11,14 @@ import { Link as RouterLink, useParams } from 'react-router';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { formatDate } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
-import { canWritePurchaseOrders } from '../../lib/permissions.ts';
+import { canAnswerPurchaseOrders, canDecideProposals, canWritePurchaseOrders } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { purchaseOrderQuery } from '../../lib/purchase-order-query.ts';
-import { PoExceptionBadges, PoStatusChip } from './po-badges.tsx';
+import { PendingProposal } from './pending-proposal.tsx';
+import { ConfirmationChip, PoExceptionBadges, PoStatusChip } from './po-badges.tsx';
+import { SupplierAnswers } from './po-confirmation.tsx';
 import { PoLines, UnknownSkus } from './po-lines.tsx';
+import { PoProposals } from './po-proposals.tsx';
 import { PoHistory, PoShipments } from './po-shipments.tsx';
 import { ShortCloseDialog } from './short-close-dialog.tsx';
 
@@ -78,7 +81,11 @@ function Facts({ po }: { po: PurchaseOrderDetail }) {
 function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
   const { profile } = useProfile();
   const [isClosing, setIsClosing] = useState(false);
-  const mayShortClose = canWritePurchaseOrders(profile?.role) && !isClosedStatus(po.status);
+  const role = profile?.role;
+  const mayShortClose = canWritePurchaseOrders(role) && !isClosedStatus(po.status);
+  const pending = isClosedStatus(po.status)
+    ? undefined
+    : po.proposals.find((proposal) => proposal.status === 'pending');
   return (
     <Stack spacing={3}>
       <Stack
@@ -95,18 +102,24 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
             </Box>
           </Typography>
           <PoStatusChip status={po.status} />
+          <ConfirmationChip confirmation={po.confirmation} />
           <PoExceptionBadges exceptions={po.exceptions} />
         </Stack>
-        {mayShortClose ? (
-          <Button variant="outlined" color="error" onClick={() => setIsClosing(true)}>
-            Short-close
-          </Button>
-        ) : null}
+        <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap', flexShrink: 0 }}>
+          {canAnswerPurchaseOrders(role) ? <SupplierAnswers po={po} /> : null}
+          {mayShortClose ? (
+            <Button variant="outlined" color="error" onClick={() => setIsClosing(true)}>
+              Short-close
+            </Button>
+          ) : null}
+        </Stack>
       </Stack>
+      {pending && canDecideProposals(role) ? <PendingProposal poNumber={po.po_number} proposal={pending} /> : null}
       <Facts po={po} />
       <PoLines po={po} />
       <UnknownSkus po={po} />
       <PoShipments po={po} />
+      <PoProposals po={po} />
       <PoHistory po={po} />
       {isClosing ? <ShortCloseDialog poNumber={po.po_number} onClose={() => setIsClosing(false)} /> : null}
     </Stack>
