@@ -31,6 +31,7 @@ const SIGNED_IN_SCREENS: {
   { path: (lineItem) => `/shipment-details/${encodeURIComponent(lineItem.related_shipment)}`, heading: /^Shipment: / },
   { path: () => '/create-shipment', heading: /^Create Shipment$/ },
   { path: () => '/purchase-orders', heading: /^Purchase Orders$/ },
+  { path: () => '/bookings', heading: /^Bookings$/ },
   // The demo's line items have their POs (seed-demo); without one the page says it is not found.
   { path: (lineItem) => `/purchase-orders/${encodeURIComponent(lineItem.title)}`, heading: /^Purchase order/ },
   { path: () => '/analytics', heading: /^Analytics$/ },
@@ -92,7 +93,7 @@ describe.each([1440, 375])('every screen at %i px', (width) => {
         .poll(async () => [page.url(), await overflowOf(page)], { timeout: 5_000 })
         .toEqual([page.url(), null]);
     }
-    // Fifteen screens, axe on each: over a minute alone on a loaded machine.
+    // Sixteen screens, axe on each: over a minute alone on a loaded machine.
   }, 180_000);
 
   test('signed in as an Admin: every control the Tab key reaches shows a ring of 2 px at 3:1', async () => {

@@ -30,6 +30,7 @@ describe('each role sees its own sidebar', () => {
       [
         'Dashboard',
         'Purchase Orders',
+        'Bookings',
         'Import',
         'Reports',
         'Analytics',
@@ -42,8 +43,8 @@ describe('each role sees its own sidebar', () => {
         'Support',
       ],
     ],
-    ['employee', ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts', 'Support']],
-    ['forwarder', ['Dashboard', 'Purchase Orders', 'Import', 'Analytics', 'Alerts', 'Support']],
+    ['employee', ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts', 'Support']],
+    ['forwarder', ['Dashboard', 'Purchase Orders', 'Bookings', 'Import', 'Analytics', 'Alerts', 'Support']],
   ] as const)('%s', async (who, links) => {
     const context = await openContext(browser);
     const page = await context.newPage();

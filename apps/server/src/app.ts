@@ -21,6 +21,7 @@ import { loggerOptions, requestLogController } from './logging.ts';
 import { registerMetrics } from './metrics/metrics.ts';
 import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
+import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
@@ -137,6 +138,7 @@ export async function buildApp(
     registerPartRoutes(api, db);
     registerPurchaseOrderRoutes(api, db, config.clock);
     registerSupplierRoutes(api, db, config);
+    registerBookingRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, documentStore);

@@ -130,6 +130,8 @@ const FINGERPRINTED = [
   ['receipts', 'shipment_id, po_number, sku'],
   ['purchase_order_forwarders', 'forwarder_key, purchase_order_id'],
   ['purchase_order_proposals', 'id'],
+  ['booking_requests', 'id'],
+  ['booking_lane_rules', 'position'],
   ['supplier_settings', 'id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
@@ -2077,6 +2079,144 @@ const CASES: Entry[] = [
           ),
           fc.constant({ proposal: 999_999, decision: 'approve' }),
           fc.constant({ proposal: 1, decision: 'reject', note: '' }),
+        ),
+      ),
+    ),
+  },
+  // Booking requests.
+  {
+    route: 'GET /api/Bookings',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({
+        status: fc.oneof(fc.constantFrom('requested', 'routed', 'lost', ''), nastyText),
+        po: fc.oneof(fc.constant(REAL.po), nastyText),
+        page: numberText,
+        pageSize: numberText,
+      }).map((query) => `/api/Bookings${query}`),
+    ),
+  },
+  {
+    route: 'GET /api/Bookings/detail',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({ reference: fc.oneof(fc.constant('BK-000001'), nastyText) }).map(
+        (query) => `/api/Bookings/detail${query}`,
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/Bookings',
+    kind: 'write',
+    // The supplier's PO with a refused field or more than its open quantity, or a PO that is not its own.
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Bookings'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              po_number: fc.constant(REAL.po),
+              cargo_ready_date: fc.constant('2027-06-01'),
+              lines: fc.constant([{ line_number: 1, qty: 1 }]),
+              mode: fc.constant('SEA'),
+            },
+            {
+              po_number: refusedText(200),
+              cargo_ready_date: fc.constantFrom('2027-02-30', 'soon', null, 1),
+              mode: fc.constantFrom('BOAT', '', null),
+              packages: fc.constantFrom(-1, 1.5, '3'),
+              weight_kg: fc.constantFrom(-1, 'heavy', 1e10),
+              volume_cbm: fc.constantFrom(-0.5, [], {}),
+              origin: refusedText(100, { blank: false }),
+              lines: fc.constantFrom(
+                [],
+                [{ line_number: 1, qty: 6 }],
+                [{ line_number: 9, qty: 1 }],
+                [{ line_number: 1, qty: 0 }],
+                [{ line_number: 1, qty: 1.5 }],
+                [
+                  { line_number: 1, qty: 1 },
+                  { line_number: 1, qty: 1 },
+                ],
+                [{ qty: 1 }],
+                'all',
+              ),
+            },
+            ['po_number', 'cargo_ready_date', 'lines', 'mode'],
+          ),
+          unknownText.map((number) => ({
+            po_number: number,
+            cargo_ready_date: '2027-06-01',
+            lines: [{ line_number: 1, qty: 1 }],
+            mode: 'SEA',
+          })),
+          junkValue,
+        ),
+      ),
+      supplierHeaders,
+    ),
+  },
+  ...(['route', 'confirm', 'decline'] as const).map((action) => ({
+    route: `POST /api/Bookings/${action}`,
+    kind: 'write' as const,
+    // A refused body, or a booking that does not exist.
+    requests: jsonRequest(
+      'POST',
+      queryParameters({ reference: fc.oneof(fc.constant('BK-999999'), nastyText) }).map(
+        (query) => `/api/Bookings/${action}${query}`,
+      ),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              forwarder_name: fc.constant('Gamma Lines'),
+              shipment: fc.constant('S-FZ-BOOKED'),
+              reason: fc.constant('No space'),
+            },
+            {
+              forwarder_name: refusedText(200),
+              shipment: refusedText(100),
+              reason: refusedText(1000),
+              etd: fc.constantFrom('2027-02-30', 'soon', 1),
+            },
+            [],
+          ),
+          fc.constant({ forwarder_name: 'Gamma Lines', shipment: 'S-FZ-BOOKED', reason: 'No space' }),
+          junkValue,
+        ),
+      ),
+    ),
+  })),
+  {
+    route: 'GET /api/Bookings/lane-rules',
+    kind: 'read',
+    requests: getRequest(queryParameters({ page: numberText }).map((query) => `/api/Bookings/lane-rules${query}`)),
+  },
+  {
+    route: 'PUT /api/Bookings/lane-rules',
+    kind: 'write',
+    requests: jsonRequest(
+      'PUT',
+      fc.constant('/api/Bookings/lane-rules'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { rules: fc.constant([{ origin: 'CNSHA', mode: '', forwarder_name: 'Gamma Lines' }]) },
+            {
+              rules: fc.constantFrom(
+                [{ origin: '', mode: '', forwarder_name: 'Gamma Lines' }],
+                [{ origin: 'CNSHA', mode: 'BOAT', forwarder_name: 'Gamma Lines' }],
+                [{ origin: 'CNSHA', mode: '', forwarder_name: '' }],
+                [{ origin: 'CNSHA' }],
+                Array.from({ length: 201 }, () => ({ origin: 'CNSHA', mode: '', forwarder_name: 'Gamma Lines' })),
+                'all',
+                null,
+              ),
+            },
+            ['rules'],
+          ),
+          junkValue,
         ),
       ),
     ),

@@ -1,5 +1,6 @@
 import { ALERT_CALLS } from './api/alerts.ts';
 import { ANALYTICS_CALLS } from './api/analytics.ts';
+import { BOOKING_CALLS } from './api/bookings.ts';
 import { DELETION_CALLS } from './api/deletions.ts';
 import { DOCUMENT_CALLS } from './api/documents.ts';
 import { EXCEPTION_CALLS } from './api/exceptions.ts';
@@ -28,6 +29,7 @@ export const API = {
   ...PART_CALLS,
   ...PURCHASE_ORDER_CALLS,
   ...SUPPLIER_CALLS,
+  ...BOOKING_CALLS,
   ...DELETION_CALLS,
   ...DOCUMENT_CALLS,
   ...IMPORT_CALLS,

@@ -13,7 +13,7 @@ export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
  * server lets through (what each then sees is still its own company's). The services enforce the
  * roles; the authorization suite checks every other role is refused.
  */
-export type Who = 'anyone' | 'signed-in' | 'staff' | 'Admin' | 'Admin or Forwarder' | 'Supplier';
+export type Who = 'anyone' | 'signed-in' | 'staff' | 'Admin' | 'Admin or Forwarder' | 'Supplier' | 'Admin or Supplier';
 
 export type Call = {
   method: Method;
@@ -55,6 +55,7 @@ export function mayCall(call: Pick<Call, 'who' | 'suppliers'>, role: Role | unde
   if (who === 'staff') return isStaff(role);
   if (who === 'Admin') return role === 'Admin';
   if (who === 'Supplier') return isSupplier(role);
+  if (who === 'Admin or Supplier') return role === 'Admin' || isSupplier(role);
   return canWriteRecords(role);
 }
 

@@ -509,6 +509,7 @@ export const PurchaseOrderHistoryEntry = z.object({
     'proposed',
     'approved',
     'rejected',
+    'booked',
   ]),
   actor: z.string().nullable().describe("The person's e-mail, null for the system"),
   source: z.string().describe('screen, import, api or system'),

@@ -51,7 +51,10 @@ let counter = 0;
  * order of the line item's number ordering the part (of the company's supplier), with a proposal of
  * its supplier waiting: writes never disturb other cases.
  */
-async function record(company: Company, withPurchaseOrder = false, withProposal = false, withContact = false) {
+async function record(
+  company: Company,
+  { withPurchaseOrder = false, withProposal = false, withContact = false, withBooking }: RecordOptions = {},
+) {
   counter += 1;
   const shipment = `M-${company}-${counter}`;
   const row = await insertShipment(t.db, { shipment, forwarder_name: company === 'A' ? COMPANY_A : COMPANY_B }, [
@@ -90,11 +93,24 @@ async function record(company: Company, withPurchaseOrder = false, withProposal 
     await t.db.execute(sql`update purchase_orders set confirmation = 'proposed' where po_number = ${`PO-${counter}`}`);
     proposalId = proposed.rows[0]?.id ?? 0;
   }
+  let bookingReference = '';
+  if (withBooking) {
+    const forwarder = company === 'A' ? COMPANY_A : COMPANY_B;
+    const made = await t.db.execute<{ reference: string }>(sql`
+      insert into booking_requests (purchase_order_id, status, requested_by_name, requested_by_email, cargo_ready_date,
+                                    lines, mode, forwarder_name, forwarder_key)
+      select id, ${withBooking}, 'Sam', 'sales@anchor.example', '2027-06-01',
+             ${JSON.stringify([{ line_number: 1, sku: `P-${counter}`, description: '', qty: 1 }])}::jsonb, 'SEA',
+             ${withBooking === 'routed' ? forwarder : null}, ${withBooking === 'routed' ? forwarder.toLowerCase() : null}
+      from purchase_orders where po_number = ${`PO-${counter}`} returning reference`);
+    bookingReference = made.rows[0]?.reference ?? '';
+  }
   const contactEmail = `contact-${counter}@${company === 'A' ? 'anchor' : 'birch'}.example`;
   if (withContact) await t.addPerson({ email: contactEmail, role: 'Supplier', company_name: supplierOf(company) });
   return {
     proposalId,
     contactEmail,
+    bookingReference,
     shipment,
     po: `PO-${counter}`,
     part: `P-${counter}`,
@@ -162,7 +178,10 @@ type Case = {
   withProposal?: boolean;
   /** The company's supplier has a contact (the fixture's contactEmail). */
   withContact?: boolean;
+  /** That purchase order has a booking request (and so a PO), requested, or routed to the company's forwarder. */
+  withBooking?: 'requested' | 'routed';
 };
+type RecordOptions = Pick<Case, 'withPurchaseOrder' | 'withProposal' | 'withContact' | 'withBooking'>;
 
 const adminOnly: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 };
 const staffOnly: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 403 };
@@ -784,6 +803,81 @@ const CASES: Case[] = [
     withProposal: true,
   },
   {
+    route: 'GET /api/Bookings',
+    name: 'bookings',
+    request: () => ({ url: '/api/Bookings?pageSize=500' }),
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
+    withBooking: 'routed',
+  },
+  {
+    route: 'GET /api/Bookings/detail',
+    name: 'one booking (routed to the company’s forwarder)',
+    request: (fixture) => ({ url: `/api/Bookings/detail?reference=${q(fixture.bookingReference)}` }),
+    expected: { ...readable, SupplierA: { A: 200, B: 404 } },
+    withBooking: 'routed',
+  },
+  {
+    route: 'POST /api/Bookings',
+    name: 'request a booking',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Bookings',
+      payload: {
+        po_number: fixture.po,
+        cargo_ready_date: '2027-06-01',
+        lines: [{ line_number: 1, qty: 1 }],
+        mode: 'SEA',
+      },
+    }),
+    expected: { anonymous: 401, Admin: 201, Employee: 403, ForwarderA: 403, SupplierA: { A: 201, B: 404 } },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/Bookings/route',
+    name: 'route a booking',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Bookings/route?reference=${q(fixture.bookingReference)}`,
+      payload: { forwarder_name: 'Gamma Lines' },
+    }),
+    expected: adminOnly,
+    withBooking: 'requested',
+  },
+  {
+    route: 'POST /api/Bookings/confirm',
+    name: 'confirm a booking routed to the company’s forwarder',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Bookings/confirm?reference=${q(fixture.bookingReference)}`,
+      payload: { shipment: `S-${fixture.bookingReference}` },
+    }),
+    expected: writable,
+    withBooking: 'routed',
+  },
+  {
+    route: 'POST /api/Bookings/decline',
+    name: 'decline a booking routed to the company’s forwarder',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Bookings/decline?reference=${q(fixture.bookingReference)}`,
+      payload: { reason: 'No space' },
+    }),
+    expected: writable,
+    withBooking: 'routed',
+  },
+  {
+    route: 'GET /api/Bookings/lane-rules',
+    name: 'lane rules',
+    request: () => ({ url: '/api/Bookings/lane-rules' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'PUT /api/Bookings/lane-rules',
+    name: 'set lane rules',
+    request: () => ({ method: 'PUT', url: '/api/Bookings/lane-rules', payload: { rules: [] } }),
+    expected: adminOnly,
+  },
+  {
     route: 'GET /api/Suppliers',
     name: 'suppliers',
     request: () => ({ url: '/api/Suppliers?pageSize=500' }),
@@ -918,8 +1012,23 @@ describe('authorization on every route', () => {
   );
   it.each(rows)(
     '$route ($name) as $role on company $company',
-    async ({ request, expected, role, company, echoesRequest, withPurchaseOrder, withProposal, withContact }) => {
-      const fixture = await record(company, withPurchaseOrder || withProposal, withProposal, withContact);
+    async ({
+      request,
+      expected,
+      role,
+      company,
+      echoesRequest,
+      withPurchaseOrder,
+      withProposal,
+      withContact,
+      withBooking,
+    }) => {
+      const fixture = await record(company, {
+        withPurchaseOrder: withPurchaseOrder || withProposal || withBooking !== undefined,
+        withProposal,
+        withContact,
+        withBooking,
+      });
       const { method = 'GET', url, payload, headers = {} } = request(fixture, company);
       const token = tokens[role as Exclude<Role, 'anonymous'>];
       const response: LightMyRequestResponse = await t.app.inject({

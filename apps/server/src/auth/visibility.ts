@@ -198,3 +198,16 @@ export function purchaseOrderHistoryScope(principal: Principal): SQL {
   if (own === undefined) return sql`true`;
   return sql`exists (select 1 from ${shipments} where ${shipments.id} = h.shipment_id and ${own})`;
 }
+
+/**
+ * The booking requests (booking_requests as `b`, joined to its PO as `po`) the principal sees:
+ * staff every one; a supplier's contact those of its POs; a Forwarder those routed to its company
+ * (routed, confirmed or declined by it). Another's answers 404, as one that does not exist.
+ */
+export function bookingScope(principal: Principal): SQL {
+  const scope = scopeOf(principal);
+  if (scope.sees === 'everything') return sql`true`;
+  if (scope.sees === 'supplier') return purchaseOrderScope(principal);
+  if (scope.sees === 'nothing') return sql`false`;
+  return sql`b.forwarder_key = ${scope.key}`;
+}

@@ -34,6 +34,8 @@ describe(`migrations on ${testEngine}`, () => {
       'auth_session',
       'auth_user',
       'auth_verification',
+      'booking_lane_rules',
+      'booking_requests',
       'database_logic',
       'documents',
       'event_dispatch',

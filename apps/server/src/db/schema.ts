@@ -679,6 +679,60 @@ export const purchaseOrderProposals = pgTable(
   ],
 );
 
+/**
+ * A booking request: one PO's lines and quantities (`lines`: [{line_number, sku, description,
+ * qty}]) and the cargo, from its request through routing to a forwarder to that forwarder's
+ * confirmation (which created `shipment_id`) or decline. Domain bookings.ts names its states.
+ */
+export const bookingRequests = pgTable(
+  'booking_requests',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    reference: text('reference').notNull().generatedAlwaysAs(sql`'BK-' || lpad(id::text, 6, '0')`),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' })
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('requested'),
+    requested_by_name: text('requested_by_name').notNull(),
+    requested_by_email: text('requested_by_email').notNull(),
+    requested_at: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    cargo_ready_date: pgDate('cargo_ready_date', { mode: 'string' }).notNull(),
+    lines: jsonb('lines').notNull(),
+    packages: integer('packages'),
+    weight_kg: numeric('weight_kg'),
+    volume_cbm: numeric('volume_cbm'),
+    origin: text('origin').notNull().default(''),
+    mode: text('mode').notNull(),
+    note: text('note').notNull().default(''),
+    forwarder_name: text('forwarder_name'),
+    /** The forwarder company as its scope compares it (visibility.ts forwarderKeySql). */
+    forwarder_key: text('forwarder_key'),
+    /** A person's e-mail, or 'lane rule'. */
+    routed_by: text('routed_by'),
+    routed_at: timestamp('routed_at', { withTimezone: true }),
+    decided_by: text('decided_by'),
+    decided_at: timestamp('decided_at', { withTimezone: true }),
+    decline_reason: text('decline_reason'),
+    shipment_id: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id, { onDelete: 'set null' }),
+    carrier_booking_reference: text('carrier_booking_reference').notNull().default(''),
+  },
+  (table) => [
+    check('booking_requests_status', sql`${table.status} in ('requested', 'routed', 'confirmed', 'declined')`),
+    uniqueIndex('booking_requests_reference').on(table.reference),
+    index().on(table.purchase_order_id),
+    index().on(table.forwarder_key, table.id),
+    index().on(table.status, table.id),
+  ],
+);
+
+/** An Admin's lane rules, in order: the first whose origin (and mode, unless empty) matches routes a new request. */
+export const bookingLaneRules = pgTable('booking_lane_rules', {
+  position: integer('position').primaryKey(),
+  origin: text('origin').notNull(),
+  mode: text('mode').notNull().default(''),
+  forwarder_name: text('forwarder_name').notNull(),
+});
+
 /** How supplier proposals are approved (one row; the defaults until an Admin saves one). */
 export const supplierSettings = pgTable(
   'supplier_settings',

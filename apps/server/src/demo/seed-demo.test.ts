@@ -79,7 +79,8 @@ describe('seed-demo', () => {
   it('loads 300 shipments with their line items, parts and documents, all audited', async () => {
     expect(firstRun.createdData).toBe(true);
     const loaded = await counts();
-    expect(loaded.shipments).toBe(300);
+    // The demo's 300, and the one its confirmed booking created.
+    expect(loaded.shipments).toBe(301);
     expect(loaded.lineItems).toBeGreaterThan(750);
     expect(loaded.lineItems).toBeLessThan(1050);
     expect(loaded.lineItemRows).toBe(loaded.lineItems);
@@ -117,7 +118,10 @@ describe('seed-demo', () => {
   });
 
   it('spreads shipments over every Trans value, the ports, the forwarders and realistic dates', async () => {
-    const trans = await t.db.execute<{ trans: string }>(sql`select distinct trans from shipments order by trans`);
+    // The generated shipments (QS-…), not the one a demo booking created.
+    const trans = await t.db.execute<{ trans: string }>(
+      sql`select distinct trans from shipments where shipment like 'QS-%' order by trans`,
+    );
     expect(trans.rows.map((row) => row.trans)).toEqual([...TRANS_OPTIONS].sort());
     const spread = await one<Record<string, number>>(sql`
       select count(distinct forwarder_name)::int as forwarders,
@@ -134,7 +138,7 @@ describe('seed-demo', () => {
                or etd > ${NOW.toISOString()}::timestamptz + interval '91 days')::int as out_of_range,
              count(*) filter (where weight is null or wtuq = '' or volume is null or voluq = ''
                or "outer" is null or uq_outer = '')::int as unmeasured
-      from shipments`);
+      from shipments where shipment like 'QS-%'`);
     expect(spread).toMatchObject({
       forwarders: DEMO_FORWARDERS.length,
       untrimmed: 0,
@@ -268,6 +272,20 @@ describe('seed-demo', () => {
         { kind: 'change', status: 'approved' },
       ]).flat(),
     );
+  });
+
+  it('gives a demo supplier a booking waiting to be routed and one confirmed, whose shipment carries its PO', async () => {
+    const bookings = await t.db.execute<{ status: string; shipment: string | null; po_number: string }>(sql`
+      select b.status, s.shipment, po.po_number from booking_requests b
+      join purchase_orders po on po.id = b.purchase_order_id left join shipments s on s.id = b.shipment_id
+      order by b.id`);
+    expect(bookings.rows.map((row) => row.status)).toEqual(['requested', 'confirmed']);
+    const confirmed = bookings.rows[1];
+    expect(confirmed?.shipment).toMatch(/^DEMO-BK-\d{6}$/);
+    const carried = await t.db.execute(sql`
+      select 1 from line_items li join shipments s on s.id = li.shipment_id
+      where s.shipment = ${confirmed?.shipment ?? ''} and li.title = ${confirmed?.po_number ?? ''}`);
+    expect(carried.rows).toHaveLength(1);
   });
 
   it("shows a forwarder only its own company's line items", async () => {

@@ -13,6 +13,7 @@ import { writePerson } from '../modules/people/people.service.ts';
 import { insertSupplierContact } from '../modules/suppliers/suppliers.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
+import { seedBookings } from './demo-bookings.ts';
 import { seedConfirmations } from './demo-confirmations.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 import { seedPurchaseOrders } from './demo-purchase-orders.ts';
@@ -67,9 +68,15 @@ export const DEMO_PEOPLE: { email: string; name: string; role: DemoRole; company
  * own, because better-auth creates the sign-in account through its own connection.
  */
 export async function seedDemo(db: Database, auth: Auth, store: DocumentStore, options: { now?: Date } = {}) {
-  const createdData = await seedData(db, store, options.now ?? new Date());
+  const now = options.now ?? new Date();
+  const createdData = await seedData(db, store, now);
   const users: DemoUser[] = [];
   for (const person of DEMO_PEOPLE) users.push(await seedUser(db, auth, person));
+  // Bookings go through their own writes by their people (a confirmation creates a shipment).
+  const [supplier] = DEMO_SUPPLIERS;
+  const forwarder = DEMO_PEOPLE.find((person) => person.role === 'Forwarder');
+  if (createdData && supplier && forwarder)
+    await seedBookings(db, { supplier: supplier.email, admin: DEMO_ADMIN.email, forwarder: forwarder.email }, now);
   return { createdData, users };
 }
 

@@ -31,6 +31,7 @@ const WHO_MAY_CALL: Record<Call['who'], string> = {
   Admin: 'An Admin.',
   'Admin or Forwarder': 'An Admin, or a Forwarder for its own company’s records.',
   Supplier: 'A supplier’s contact, for its own company’s purchase orders.',
+  'Admin or Supplier': 'An Admin, or a supplier’s contact for its own company’s purchase orders.',
 };
 
 /** What a supplier's contact may do, added to `who` for the calls open to it. */

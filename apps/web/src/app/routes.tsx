@@ -17,6 +17,9 @@ const loadAppShell = () => import('./shell/app-shell.tsx');
 const loadDashboard = () => import('../features/dashboard/dashboard-page.tsx');
 const AppShell = lazy(() => loadAppShell().then((module) => ({ default: module.AppShell })));
 const DashboardPage = lazy(() => loadDashboard().then((module) => ({ default: module.DashboardPage })));
+const BookingsPage = lazy(() =>
+  import('../features/bookings/bookings-page.tsx').then((module) => ({ default: module.BookingsPage })),
+);
 const AlertsPage = lazy(() =>
   import('../features/alerts/alerts-page.tsx').then((module) => ({ default: module.AlertsPage })),
 );
@@ -66,6 +69,7 @@ const SuppliersPage = lazy(() =>
 const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   dashboard: <DashboardPage />,
   purchaseOrders: <PurchaseOrdersPage />,
+  bookings: <BookingsPage />,
   import: <ImportPage />,
   reports: <ReportsPage />,
   analytics: <AnalyticsPage />,

@@ -26,6 +26,7 @@ describe('the sidebar', () => {
     Admin: [
       'Dashboard',
       'Purchase Orders',
+      'Bookings',
       'Import',
       'Reports',
       'Analytics',
@@ -36,10 +37,10 @@ describe('the sidebar', () => {
       'Webhooks',
       'Recently deleted',
     ],
-    Employee: ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts'],
-    Manager: ['Dashboard', 'Purchase Orders', 'Reports', 'Analytics', 'Alerts'],
-    Forwarder: ['Dashboard', 'Purchase Orders', 'Import', 'Analytics', 'Alerts'],
-    Supplier: ['Purchase Orders'],
+    Employee: ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts'],
+    Manager: ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts'],
+    Forwarder: ['Dashboard', 'Purchase Orders', 'Bookings', 'Import', 'Analytics', 'Alerts'],
+    Supplier: ['Purchase Orders', 'Bookings'],
   };
 
   it.each(ROLES)('links exactly the screens a %s may open', async (role) => {

@@ -4,6 +4,7 @@ import FactoryIcon from '@mui/icons-material/Factory';
 import FileUploadIcon from '@mui/icons-material/FileUpload';
 import GroupIcon from '@mui/icons-material/Group';
 import InsightsIcon from '@mui/icons-material/Insights';
+import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import RuleIcon from '@mui/icons-material/Rule';
@@ -48,6 +49,8 @@ export const SCREENS = {
     suppliers: true,
     nav: { label: 'Purchase Orders', icon: ReceiptLongIcon },
   },
+  // Every role, each seeing its own: a supplier's contact its POs' requests, a Forwarder those routed to it.
+  bookings: { path: paths.bookings, suppliers: true, nav: { label: 'Bookings', icon: LocalShippingIcon } },
   import: { path: paths.import, isAllowed: canEdit, nav: { label: 'Import', icon: FileUploadIcon } },
   reports: { path: paths.reports, isAllowed: canSeeReports, nav: { label: 'Reports', icon: AssessmentIcon } },
   analytics: { path: paths.analytics, nav: { label: 'Analytics', icon: InsightsIcon } },

@@ -42,6 +42,8 @@ export const paths = {
   purchaseOrderPattern: '/purchase-orders/:id',
   /** A purchase order's page, by its number (a line item's title). */
   purchaseOrder: (poNumber: string) => `/purchase-orders/${encodeURIComponent(poNumber)}`,
+  /** Booking requests: a supplier asks, staff route, a forwarder confirms or declines. */
+  bookings: '/bookings',
 } as const;
 
 /**

@@ -39,3 +39,12 @@ export const canDecideProposals = (role: Role | undefined) => role === 'Admin';
 
 /** A supplier's contact sees the shipments carrying its POs on the PO's page, but not their own pages. */
 export const canOpenShipments = (role: Role | undefined) => !isSupplier(role);
+
+/** Requesting a booking of a PO's lines: its supplier's contact, or an Admin (requestBooking). */
+export const canRequestBookings = (role: Role | undefined) => role === 'Supplier' || role === 'Admin';
+
+/** Routing a booking to a forwarder, and the lane rules that do it at once: an Admin's. */
+export const canRouteBookings = (role: Role | undefined) => role === 'Admin';
+
+/** Confirming or declining a routed booking: the forwarder it is routed to (the server checks which), or an Admin. */
+export const canAnswerBookings = (role: Role | undefined) => role === 'Admin' || role === 'Forwarder';

@@ -78,6 +78,18 @@ export const supplierKeys = {
   settings: () => [...SUPPLIERS, 'settings'] as const,
 };
 
+/**
+ * Booking requests and the lane rules routing them. Not under the line items, whose changes do not
+ * move a booking; a booking's changes refresh the POs, line items and shipments by name.
+ */
+const BOOKINGS = ['bookings'] as const;
+
+export const bookingKeys = {
+  all: BOOKINGS,
+  list: <Query extends object>(query: Query) => [...BOOKINGS, 'list', query] as const,
+  laneRules: () => [...BOOKINGS, 'lane-rules'] as const,
+};
+
 const REPORTS = ['reports'] as const;
 
 export const reportKeys = {

@@ -16,6 +16,7 @@ import { useProfile } from '../../lib/profile.tsx';
 import { purchaseOrderQuery } from '../../lib/purchase-order-query.ts';
 import { PendingProposal } from './pending-proposal.tsx';
 import { ConfirmationChip, PoExceptionBadges, PoStatusChip } from './po-badges.tsx';
+import { PoBookings } from './po-bookings.tsx';
 import { SupplierAnswers } from './po-confirmation.tsx';
 import { PoLines, UnknownSkus } from './po-lines.tsx';
 import { PoProposals } from './po-proposals.tsx';
@@ -118,6 +119,7 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
       <Facts po={po} />
       <PoLines po={po} />
       <UnknownSkus po={po} />
+      <PoBookings po={po} />
       <PoShipments po={po} />
       <PoProposals po={po} />
       <PoHistory po={po} />

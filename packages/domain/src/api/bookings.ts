@@ -1,0 +1,112 @@
+import {
+  Booking,
+  BookingAnswer,
+  BookingListQuery,
+  BookingListResponse,
+  BookingReferenceQuery,
+  BookingRequestInput,
+  ConfirmBookingInput,
+  DeclineInput,
+  LaneRules,
+  RouteInput,
+} from '../bookings.ts';
+import type { Call } from '../call.ts';
+
+const tag = 'bookings';
+
+/** Booking requests: the supplier (or staff) asks, staff route, the forwarder confirms or declines. */
+export const BOOKING_CALLS = {
+  listBookings: {
+    method: 'GET',
+    path: '/api/Bookings',
+    tag,
+    who: 'signed-in',
+    suppliers: true,
+    summary: 'A page of booking requests, newest first',
+    description: 'Staff see every one; a supplier contact those of its POs; a Forwarder those routed to its company.',
+    query: BookingListQuery,
+    response: BookingListResponse,
+  },
+  getBooking: {
+    method: 'GET',
+    path: '/api/Bookings/detail',
+    tag,
+    who: 'signed-in',
+    suppliers: true,
+    summary: 'One booking request',
+    description: 'One the caller may not see answers 404, as one that does not exist.',
+    query: BookingReferenceQuery,
+    response: Booking,
+    errors: [404],
+  },
+  requestBooking: {
+    method: 'POST',
+    path: '/api/Bookings',
+    tag,
+    who: 'Admin or Supplier',
+    suppliers: true,
+    summary: 'Request a booking of a PO’s lines (its supplier, or an Admin)',
+    description:
+      'Each line at most its open quantity: ordered, less what is booked, shipped or in another request waiting. ' +
+      'A lane rule matching its origin (and mode) routes it at once.',
+    body: BookingRequestInput,
+    response: BookingAnswer,
+    status: 201,
+    errors: [404],
+  },
+  routeBooking: {
+    method: 'POST',
+    path: '/api/Bookings/route',
+    tag,
+    who: 'Admin',
+    summary: 'Route a booking request to a forwarder',
+    description: 'A requested booking, or a routed one not yet answered (routed again to another forwarder).',
+    query: BookingReferenceQuery,
+    body: RouteInput,
+    response: BookingAnswer,
+    errors: [404, 409],
+  },
+  confirmBooking: {
+    method: 'POST',
+    path: '/api/Bookings/confirm',
+    tag,
+    who: 'Admin or Forwarder',
+    summary: 'Confirm a booking: the shipment is created',
+    description:
+      'The forwarder it is routed to (or an Admin) gives the shipment number; the shipment is created with a line ' +
+      'item for the PO and a part per booked line, so the PO counts them as booked.',
+    query: BookingReferenceQuery,
+    body: ConfirmBookingInput,
+    response: BookingAnswer,
+    errors: [404, 409],
+  },
+  declineBooking: {
+    method: 'POST',
+    path: '/api/Bookings/decline',
+    tag,
+    who: 'Admin or Forwarder',
+    summary: 'Decline a booking, with a reason',
+    query: BookingReferenceQuery,
+    body: DeclineInput,
+    response: BookingAnswer,
+    errors: [404, 409],
+  },
+  getLaneRules: {
+    method: 'GET',
+    path: '/api/Bookings/lane-rules',
+    tag,
+    who: 'Admin',
+    summary: 'The lane rules that route booking requests',
+    response: LaneRules,
+  },
+  saveLaneRules: {
+    method: 'PUT',
+    path: '/api/Bookings/lane-rules',
+    tag,
+    who: 'Admin',
+    summary: 'Replace the lane rules',
+    description: 'The first rule whose origin (and mode, when it names one) matches a new request routes it.',
+    body: LaneRules,
+    response: LaneRules,
+  },
+} as const satisfies Record<string, Call>;
