@@ -11,7 +11,8 @@ import { signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 // A supplier in the loop, in three browsers: staff import a PO and invite the supplier's contact,
 // who registers from the mailed invitation, sees only its company's purchase orders and proposes a
-// later cargo-ready date; the Admin approves it; the supplier requests a booking; the Admin routes
+// later cargo-ready date, saying why in the PO's conversation; staff weigh it in an internal note
+// the supplier never sees, and the Admin approves it; the supplier requests a booking; the Admin routes
 // it to the forwarder, who confirms it; the shipment exists with the PO's parts and the PO shows
 // them booked.
 
@@ -95,11 +96,21 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   await propose.getByLabel('Note').fill('Tooling repair');
   await propose.getByRole('button', { name: /^Send/ }).click();
   await contact.getByText('Changes proposed').first().waitFor();
+  const conversation = (page: typeof contact) => page.getByRole('region', { name: 'Conversation' });
+  await conversation(contact).getByLabel('Message').fill('Tooling repair: two weeks later, sorry.');
+  await conversation(contact).getByRole('button', { name: 'Send' }).click();
+  await conversation(contact).getByText('Tooling repair: two weeks later, sorry.').waitFor();
   await expectNoSeriousA11yViolations(contact);
 
   // 4. The Admin sees it waiting on the PO and approves it.
   await admin.goto(`/purchase-orders/${encodeURIComponent(po)}`);
   await admin.getByText(`Cargo-ready date ${ready} → ${later}`).first().waitFor();
+  // Staff talk it over where the supplier cannot read.
+  await conversation(admin).getByText('Tooling repair: two weeks later, sorry.').waitFor();
+  await conversation(admin).getByLabel('Internal (staff only)').check();
+  await conversation(admin).getByLabel('Message').fill('Stock covers two weeks: approving.');
+  await conversation(admin).getByRole('button', { name: 'Send' }).click();
+  await conversation(admin).getByText('Stock covers two weeks: approving.').waitFor();
   await admin.getByRole('button', { name: 'Approve' }).click();
   await admin.getByText('Proposal approved.').waitFor();
 
@@ -107,6 +118,8 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   await contact.reload();
   await contact.getByText('Confirmed').first().waitFor();
   await contact.getByText(later).first().waitFor();
+  await conversation(contact).getByText('Tooling repair: two weeks later, sorry.').waitFor();
+  expect(await contact.getByText('Stock covers two weeks').count()).toBe(0);
   await contact.getByRole('button', { name: 'Request booking' }).click();
   const ask = contact.getByRole('dialog');
   await ask.getByLabel('Quantity to book').fill('60');

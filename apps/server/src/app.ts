@@ -28,6 +28,7 @@ import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
+import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
 import { registerEligibilityRoute, registerPeopleRoutes } from './modules/people/people.routes.ts';
 import { registerPurchaseOrderRoutes } from './modules/purchase-orders/purchase-orders.routes.ts';
@@ -139,6 +140,7 @@ export async function buildApp(
     registerPurchaseOrderRoutes(api, db, config.clock);
     registerSupplierRoutes(api, db, config);
     registerBookingRoutes(api, db);
+    registerMessageRoutes(api, db);
     registerDeletionRoutes(api, db);
     await api.register(multipart);
     registerDocumentRoutes(api, db, config, documentStore);

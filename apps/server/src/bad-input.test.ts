@@ -132,6 +132,7 @@ const FINGERPRINTED = [
   ['purchase_order_proposals', 'id'],
   ['booking_requests', 'id'],
   ['booking_lane_rules', 'position'],
+  ['messages', 'id'],
   ['supplier_settings', 'id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
@@ -2221,6 +2222,75 @@ const CASES: Entry[] = [
       ),
     ),
   },
+  // Conversations.
+  {
+    route: 'GET /api/Messages',
+    kind: 'read',
+    requests: getRequest(
+      queryParameters({
+        record: fc.oneof(fc.constantFrom('purchase_order', 'booking', 'shipment', 'invoice', ''), nastyText),
+        key: fc.oneof(fc.constant(REAL.po), fc.constant(REAL.shipment), nastyText),
+      }).map((query) => `/api/Messages${query}`),
+    ),
+  },
+  {
+    route: 'POST /api/Messages',
+    kind: 'write',
+    // A refused message on the fixture's PO, or one on a record that does not exist.
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/Messages'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            {
+              record: fc.constant('purchase_order'),
+              key: fc.constant(REAL.po),
+              body: fc.constant('Hello'),
+            },
+            {
+              record: fc.constantFrom('invoice', '', 1, null),
+              key: refusedText(200),
+              body: refusedText(4000),
+              internal: fc.constantFrom('yes', 1, null),
+              mentions: fc.constantFrom(
+                [0],
+                [-1],
+                [1.5],
+                ['1'],
+                [999_999],
+                Array.from({ length: 21 }, (_, i) => i + 1),
+                'all',
+              ),
+              reply_to: fc.constantFrom(0, -1, 'x', 999_999),
+              documents: fc.constantFrom(['not-a-uuid'], ['00000000-0000-4000-8000-000000000000'], 'all', [1]),
+            },
+            ['record', 'key', 'body'],
+          ),
+          unknownText.map((key) => ({ record: 'purchase_order', key, body: 'Hello' })),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  ...(['edit', 'delete'] as const).map((action) => ({
+    route: `POST /api/Messages/${action}`,
+    kind: 'write' as const,
+    // A refused id or body, or a message that does not exist.
+    requests: jsonRequest(
+      'POST',
+      queryParameters({ id: fc.oneof(fc.constant('999999'), numberText, nastyText) }).map(
+        (query) => `/api/Messages/${action}${query}`,
+      ),
+      jsonBody(
+        fc.oneof(
+          fc.constant({ body: 'Changed' }),
+          brokenObject({ body: fc.constant('Changed') }, { body: refusedText(4000) }, ['body']),
+          junkValue,
+        ),
+      ),
+    ),
+  })),
   // Suppliers.
   {
     route: 'GET /api/Suppliers',

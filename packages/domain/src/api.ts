@@ -6,6 +6,7 @@ import { DOCUMENT_CALLS } from './api/documents.ts';
 import { EXCEPTION_CALLS } from './api/exceptions.ts';
 import { IMPORT_CALLS } from './api/import.ts';
 import { LINE_ITEM_CALLS } from './api/line-items.ts';
+import { MESSAGE_CALLS } from './api/messages.ts';
 import { PART_CALLS } from './api/parts.ts';
 import { PEOPLE_CALLS } from './api/people.ts';
 import { PURCHASE_ORDER_CALLS } from './api/purchase-orders.ts';
@@ -30,6 +31,7 @@ export const API = {
   ...PURCHASE_ORDER_CALLS,
   ...SUPPLIER_CALLS,
   ...BOOKING_CALLS,
+  ...MESSAGE_CALLS,
   ...DELETION_CALLS,
   ...DOCUMENT_CALLS,
   ...IMPORT_CALLS,

@@ -6,11 +6,13 @@ import {
   canSeeReports,
   canWriteRecords,
   isConfinedToItsCompany,
+  isStaff,
+  isSupplier,
   seesHiddenLineItems,
 } from './permissions.ts';
 
 describe('the role table', () => {
-  it('gives each role the rights of SPEC.md §6, restoring deletions to the Admin alone', () => {
+  it('gives each role the rights of SPEC.md §6, restoring deletions to the Admin alone, and a supplier none of them', () => {
     const table = Object.fromEntries(
       ROLES.map((role) => [
         role,
@@ -21,21 +23,32 @@ describe('the role table', () => {
           canManagePeople,
           canRestoreDeletions,
           isConfinedToItsCompany,
+          isStaff,
+          isSupplier,
         ]
           .map((rule) => (rule(role) ? 'y' : '-'))
           .join(''),
       ]),
     );
     expect(table).toEqual({
-      Admin: 'yyyyy-',
-      Employee: '-yy---',
-      Manager: '-yy---',
-      Forwarder: 'y----y',
+      Admin: 'yyyyy-y-',
+      Employee: '-yy---y-',
+      Manager: '-yy---y-',
+      Forwarder: 'y----y--',
+      Supplier: '-------y',
     });
   });
 
   it('lets a role not known yet do nothing', () => {
-    for (const rule of [canWriteRecords, canSeeReports, seesHiddenLineItems, canManagePeople, canRestoreDeletions]) {
+    for (const rule of [
+      canWriteRecords,
+      canSeeReports,
+      seesHiddenLineItems,
+      canManagePeople,
+      canRestoreDeletions,
+      isStaff,
+      isSupplier,
+    ]) {
       expect(rule(undefined)).toBe(false);
     }
   });

@@ -27,6 +27,15 @@ const SUPPLIER_B = 'Birch Works';
 type Role = 'anonymous' | 'Admin' | 'Employee' | 'ForwarderA' | 'ForwarderB' | 'SupplierA' | 'SupplierB';
 type Company = 'A' | 'B';
 const ROLES: Role[] = ['anonymous', 'Admin', 'Employee', 'ForwarderA', 'ForwarderB', 'SupplierA', 'SupplierB'];
+/** Each signed-in role's e-mail, for records it wrote. */
+const AUTHORS: Record<Exclude<Role, 'anonymous'>, string> = {
+  Admin: 'admin@napco.example',
+  Employee: 'employee@napco.example',
+  ForwarderA: 'ops@alpha.example',
+  ForwarderB: 'ops@beta.example',
+  SupplierA: 'sales@anchor.example',
+  SupplierB: 'sales@birch.example',
+};
 const supplierOf = (company: Company) => (company === 'A' ? SUPPLIER_A : SUPPLIER_B);
 
 let t: TestApp;
@@ -53,7 +62,13 @@ let counter = 0;
  */
 async function record(
   company: Company,
-  { withPurchaseOrder = false, withProposal = false, withContact = false, withBooking }: RecordOptions = {},
+  {
+    withPurchaseOrder = false,
+    withProposal = false,
+    withContact = false,
+    withBooking,
+    withMessageBy,
+  }: RecordOptions = {},
 ) {
   counter += 1;
   const shipment = `M-${company}-${counter}`;
@@ -105,9 +120,20 @@ async function record(
       from purchase_orders where po_number = ${`PO-${counter}`} returning reference`);
     bookingReference = made.rows[0]?.reference ?? '';
   }
+  let messageId = 0;
+  if (withMessageBy !== undefined) {
+    const author = AUTHORS[withMessageBy as Exclude<Role, 'anonymous'>] ?? 'admin@napco.example';
+    const made = await t.db.execute<{ id: number }>(sql`
+      insert into messages (record_kind, record_id, author_person_id, author_name, author_email, body)
+      select 'purchase_order', po.id, p.id, p.full_name, p.email, 'A note'
+      from purchase_orders po, people p where po.po_number = ${`PO-${counter}`} and p.email = ${author}
+      returning id::int as id`);
+    messageId = made.rows[0]?.id ?? 0;
+  }
   const contactEmail = `contact-${counter}@${company === 'A' ? 'anchor' : 'birch'}.example`;
   if (withContact) await t.addPerson({ email: contactEmail, role: 'Supplier', company_name: supplierOf(company) });
   return {
+    messageId,
     proposalId,
     contactEmail,
     bookingReference,
@@ -178,10 +204,15 @@ type Case = {
   withProposal?: boolean;
   /** The company's supplier has a contact (the fixture's contactEmail). */
   withContact?: boolean;
+  /** A shared message on the company's PO, written by the role asking (the fixture's messageId). */
+  withOwnMessage?: boolean;
   /** That purchase order has a booking request (and so a PO), requested, or routed to the company's forwarder. */
   withBooking?: 'requested' | 'routed';
 };
-type RecordOptions = Pick<Case, 'withPurchaseOrder' | 'withProposal' | 'withContact' | 'withBooking'>;
+type RecordOptions = Pick<Case, 'withPurchaseOrder' | 'withProposal' | 'withContact' | 'withBooking'> & {
+  /** A shared message on that purchase order (and so a PO), written by this role's person. */
+  withMessageBy?: Role;
+};
 
 const adminOnly: Expected = { anonymous: 401, Admin: 200, Employee: 403, ForwarderA: 403 };
 const staffOnly: Expected = { anonymous: 401, Admin: 200, Employee: 200, ForwarderA: 403 };
@@ -878,6 +909,48 @@ const CASES: Case[] = [
     expected: adminOnly,
   },
   {
+    route: 'GET /api/Messages',
+    name: "a purchase order's conversation",
+    request: (fixture) => ({ url: `/api/Messages?record=purchase_order&key=${q(fixture.po)}` }),
+    expected: { ...readable, SupplierA: { A: 200, B: 404 } },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/Messages',
+    name: 'write on a purchase order',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/Messages',
+      payload: { record: 'purchase_order', key: fixture.po, body: 'Hello' },
+    }),
+    expected: {
+      anonymous: 401,
+      Admin: 201,
+      Employee: 201,
+      ForwarderA: { A: 201, B: 404 },
+      SupplierA: { A: 201, B: 404 },
+    },
+    withPurchaseOrder: true,
+  },
+  {
+    route: 'POST /api/Messages/edit',
+    name: 'edit one’s own message (on a PO one may no longer see: not found)',
+    request: (fixture) => ({
+      method: 'POST',
+      url: `/api/Messages/edit?id=${fixture.messageId}`,
+      payload: { body: 'Changed' },
+    }),
+    expected: { ...readable, SupplierA: { A: 200, B: 404 } },
+    withOwnMessage: true,
+  },
+  {
+    route: 'POST /api/Messages/delete',
+    name: 'delete one’s own message',
+    request: (fixture) => ({ method: 'POST', url: `/api/Messages/delete?id=${fixture.messageId}` }),
+    expected: { ...readable, SupplierA: { A: 200, B: 404 } },
+    withOwnMessage: true,
+  },
+  {
     route: 'GET /api/Suppliers',
     name: 'suppliers',
     request: () => ({ url: '/api/Suppliers?pageSize=500' }),
@@ -1022,12 +1095,14 @@ describe('authorization on every route', () => {
       withProposal,
       withContact,
       withBooking,
+      withOwnMessage,
     }) => {
       const fixture = await record(company, {
-        withPurchaseOrder: withPurchaseOrder || withProposal || withBooking !== undefined,
+        withPurchaseOrder: withPurchaseOrder || withProposal || withBooking !== undefined || withOwnMessage,
         withProposal,
         withContact,
         withBooking,
+        withMessageBy: withOwnMessage ? role : undefined,
       });
       const { method = 'GET', url, payload, headers = {} } = request(fixture, company);
       const token = tokens[role as Exclude<Role, 'anonymous'>];

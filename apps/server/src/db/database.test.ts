@@ -48,6 +48,7 @@ describe(`migrations on ${testEngine}`, () => {
       'line_item_counts',
       'line_item_rows',
       'line_items',
+      'messages',
       'notifications',
       'organisation_settings',
       'parts',

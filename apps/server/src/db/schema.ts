@@ -733,6 +733,39 @@ export const bookingLaneRules = pgTable('booking_lane_rules', {
   forwarder_name: text('forwarder_name').notNull(),
 });
 
+/**
+ * A message of the conversation on a record (`record_kind` purchase_order, booking or shipment,
+ * `record_id` its id): internal (staff only) or shared with everyone who sees the record.
+ * Deleted messages keep their row (`deleted_at`) for the replies that quote them; the audit keeps
+ * every text.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    record_kind: text('record_kind').notNull(),
+    record_id: bigint('record_id', { mode: 'number' }).notNull(),
+    author_person_id: bigint('author_person_id', { mode: 'number' }).references(() => people.id, {
+      onDelete: 'set null',
+    }),
+    author_name: text('author_name').notNull(),
+    author_email: text('author_email').notNull(),
+    body: text('body').notNull(),
+    internal: boolean('internal').notNull().default(false),
+    /** The people mentioned, by id: each could see the record when it was written. */
+    mentions: bigint('mentions', { mode: 'number' }).array().notNull().default(sql`'{}'::bigint[]`),
+    reply_to: bigint('reply_to', { mode: 'number' }),
+    document_ids: uuid('document_ids').array().notNull().default(sql`'{}'::uuid[]`),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    edited_at: timestamp('edited_at', { withTimezone: true }),
+    deleted_at: timestamp('deleted_at', { withTimezone: true }),
+  },
+  (table) => [
+    check('messages_record_kind', sql`${table.record_kind} in ('purchase_order', 'booking', 'shipment')`),
+    index().on(table.record_kind, table.record_id, table.id),
+  ],
+);
+
 /** How supplier proposals are approved (one row; the defaults until an Admin saves one). */
 export const supplierSettings = pgTable(
   'supplier_settings',

@@ -12,7 +12,7 @@ import { confirmBooking, requestBooking, routeBooking } from '../modules/booking
 // shipment (DEMO-BK-…).
 
 /** The demo person of this e-mail as their own requests would be. */
-async function principalOf(db: Database, email: string): Promise<Principal> {
+export async function principalOf(db: Database, email: string): Promise<Principal> {
   const [person] = await db.select().from(people).where(eq(people.email, email));
   const principal = person && principalOfPerson(person);
   if (!principal) throw new Error(`demo person ${email} is missing`);

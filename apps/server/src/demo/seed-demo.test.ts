@@ -288,6 +288,19 @@ describe('seed-demo', () => {
     expect(carried.rows).toHaveLength(1);
   });
 
+  it('gives the PO waiting for a decision and the confirmed booking their conversations, internal notes for staff alone', async () => {
+    const messages = await t.db.execute<{ record_kind: string; internal: boolean }>(sql`
+      select record_kind, internal from messages order by id`);
+    expect(messages.rows).toEqual([
+      { record_kind: 'purchase_order', internal: false },
+      { record_kind: 'purchase_order', internal: true },
+      { record_kind: 'purchase_order', internal: true },
+      { record_kind: 'purchase_order', internal: false },
+      { record_kind: 'booking', internal: false },
+      { record_kind: 'booking', internal: false },
+    ]);
+  });
+
   it("shows a forwarder only its own company's line items", async () => {
     const forwarder = firstRun.users.find((user) => user.company === 'Kestrel Freight');
     const token = await signIn(t.app, forwarder?.email ?? '', forwarder?.password ?? '');

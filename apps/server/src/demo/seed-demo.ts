@@ -13,8 +13,9 @@ import { writePerson } from '../modules/people/people.service.ts';
 import { insertSupplierContact } from '../modules/suppliers/suppliers.service.ts';
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
-import { seedBookings } from './demo-bookings.ts';
+import { principalOf, seedBookings } from './demo-bookings.ts';
 import { seedConfirmations } from './demo-confirmations.ts';
+import { seedConversations } from './demo-conversations.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
 import { seedPurchaseOrders } from './demo-purchase-orders.ts';
 
@@ -75,8 +76,15 @@ export async function seedDemo(db: Database, auth: Auth, store: DocumentStore, o
   // Bookings go through their own writes by their people (a confirmation creates a shipment).
   const [supplier] = DEMO_SUPPLIERS;
   const forwarder = DEMO_PEOPLE.find((person) => person.role === 'Forwarder');
-  if (createdData && supplier && forwarder)
+  if (createdData && supplier && forwarder) {
     await seedBookings(db, { supplier: supplier.email, admin: DEMO_ADMIN.email, forwarder: forwarder.email }, now);
+    await seedConversations(db, {
+      supplier: await principalOf(db, supplier.email),
+      admin: await principalOf(db, DEMO_ADMIN.email),
+      employee: await principalOf(db, 'employee@demo.quayside.test'),
+      forwarder: await principalOf(db, forwarder.email),
+    });
+  }
   return { createdData, users };
 }
 

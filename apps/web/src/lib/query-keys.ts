@@ -90,6 +90,14 @@ export const bookingKeys = {
   laneRules: () => [...BOOKINGS, 'lane-rules'] as const,
 };
 
+/** A record's conversation: not under the record's own key, as a message changes nothing else. */
+const MESSAGES = ['messages'] as const;
+
+export const messageKeys = {
+  all: MESSAGES,
+  thread: (record: string, key: string) => [...MESSAGES, 'thread', record, key] as const,
+};
+
 const REPORTS = ['reports'] as const;
 
 export const reportKeys = {

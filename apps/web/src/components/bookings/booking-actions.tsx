@@ -3,6 +3,7 @@ import type { Booking } from '@quayside/domain/bookings';
 import type { Role } from '@quayside/domain/people';
 import { useState } from 'react';
 import { canAnswerBookings, canRouteBookings } from '../../lib/permissions.ts';
+import { BookingConversationButton } from './booking-conversation.tsx';
 import { ConfirmBookingDialog } from './confirm-booking-dialog.tsx';
 import { DeclineBookingDialog } from './decline-booking-dialog.tsx';
 import { RouteBookingDialog } from './route-booking-dialog.tsx';
@@ -26,10 +27,12 @@ export function bookingActionsOf(booking: Pick<Booking, 'status'>, role: Role | 
 
 const LABELS: Record<Action, string> = { route: 'Route', confirm: 'Confirm', decline: 'Decline' };
 
-/** A booking's buttons, each named with its reference, and the dialog the one pressed opens. */
+/**
+ * A booking's buttons, each named with its reference, and the dialog the one pressed opens: the
+ * role's actions, then its conversation, which everyone who sees the booking may join.
+ */
 export function BookingActions({ booking, actions }: { booking: Booking; actions: readonly Action[] }) {
   const [open, setOpen] = useState<Action | null>(null);
-  if (actions.length === 0) return null;
   const close = () => setOpen(null);
   return (
     <>
@@ -46,6 +49,7 @@ export function BookingActions({ booking, actions }: { booking: Booking; actions
             {LABELS[action]}
           </Button>
         ))}
+        <BookingConversationButton reference={booking.reference} />
       </Stack>
       {open === 'route' ? <RouteBookingDialog booking={booking} onClose={close} /> : null}
       {open === 'confirm' ? <ConfirmBookingDialog booking={booking} onClose={close} /> : null}

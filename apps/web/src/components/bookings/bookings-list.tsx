@@ -16,7 +16,7 @@ import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { formatDate } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
-import { canAnswerBookings, canOpenShipments, canRouteBookings } from '../../lib/permissions.ts';
+import { canOpenShipments } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { type CardField, CardList, InfoCard } from '../card-list.tsx';
@@ -95,25 +95,22 @@ export function BookingsList({ bookings, empty, showPo = true, label = 'Bookings
   const isPhone = useMediaQuery(PHONE_QUERY);
   const role = useProfile().profile?.role;
   const columns = columnsOf(showPo, canOpenShipments(role));
-  const mayAct = canRouteBookings(role) || canAnswerBookings(role);
   if (isPhone) {
     return (
       <CardList label={label} isEmpty={bookings.length === 0} emptyText={empty}>
-        {bookings.map((booking) => {
-          const actions = bookingActionsOf(booking, role);
-          return (
-            <InfoCard
-              key={booking.reference}
-              title={booking.reference}
-              fields={columns.map((column): CardField => ({ label: column.label, value: column.value(booking) }))}
-              actions={actions.length > 0 ? <BookingActions booking={booking} actions={actions} /> : undefined}
-            />
-          );
-        })}
+        {bookings.map((booking) => (
+          <InfoCard
+            key={booking.reference}
+            title={booking.reference}
+            fields={columns.map((column): CardField => ({ label: column.label, value: column.value(booking) }))}
+            actions={<BookingActions booking={booking} actions={bookingActionsOf(booking, role)} />}
+          />
+        ))}
       </CardList>
     );
   }
-  const width = columns.length + 1 + (mayAct ? 1 : 0);
+  // The reference, the columns and the actions.
+  const width = columns.length + 2;
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -124,7 +121,7 @@ export function BookingsList({ bookings, empty, showPo = true, label = 'Bookings
               {columns.map((column) => (
                 <TableCell key={column.label}>{column.label}</TableCell>
               ))}
-              {mayAct ? <TableCell>Actions</TableCell> : null}
+              <TableCell>Actions</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -145,11 +142,9 @@ export function BookingsList({ bookings, empty, showPo = true, label = 'Bookings
                       {column.value(booking)}
                     </TableCell>
                   ))}
-                  {mayAct ? (
-                    <TableCell>
-                      <BookingActions booking={booking} actions={bookingActionsOf(booking, role)} />
-                    </TableCell>
-                  ) : null}
+                  <TableCell>
+                    <BookingActions booking={booking} actions={bookingActionsOf(booking, role)} />
+                  </TableCell>
                 </TableRow>
               ))
             )}

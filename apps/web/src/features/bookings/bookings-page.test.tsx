@@ -10,6 +10,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { booking, bookingList, confirmedBooking, routedBooking } from '../../testing/booking-fixture.ts';
 import { Answer, type ApiCall } from '../../testing/fake-api.ts';
+import { thread } from '../../testing/message-fixture.ts';
 import { atPhoneWidth } from '../../testing/phone-width.ts';
 import { ADMIN, FORWARDER, type RenderOptions, renderScreen, SUPPLIER } from '../../testing/render-screen.tsx';
 import { BookingsPage } from './bookings-page.tsx';
@@ -20,6 +21,7 @@ const CONFIRM = 'POST /api/Bookings/confirm';
 const DECLINE = 'POST /api/Bookings/decline';
 const LANE_RULES = 'GET /api/Bookings/lane-rules';
 const SAVE_LANE_RULES = 'PUT /api/Bookings/lane-rules';
+const THREAD = 'GET /api/Messages';
 
 /** The server's bookings: the list answers those of the status asked for. */
 const renderBookings = (options: RenderOptions & { bookings?: Booking[] } = {}) => {
@@ -115,8 +117,12 @@ describe('the Bookings screen', () => {
       },
     });
     await table();
-    // A confirmed booking is done with; a routed one may go to another forwarder.
-    expect(within(rowOf('BK-000003')).queryByRole('button')).toBeNull();
+    // A confirmed booking is done with, but for its conversation; a routed one may go to another forwarder.
+    expect(
+      within(rowOf('BK-000003'))
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Conversation on BK-000003']);
     expect(within(rowOf('BK-000002')).getByRole('button', { name: 'Route BK-000002' })).toBeInTheDocument();
     expect(within(rowOf('BK-000001')).queryByRole('button', { name: 'Confirm BK-000001' })).toBeNull();
 
@@ -211,14 +217,36 @@ describe('the Bookings screen', () => {
     expect(sent.body).toEqual({ reason: 'No space on the vessel.' });
   });
 
-  it("shows a supplier's contact its requests without actions, the shipment named but not linked", async () => {
+  it("shows a supplier's contact its requests with their conversations alone, the shipment named but not linked", async () => {
     renderBookings({ user: SUPPLIER });
     await table();
-    expect(screen.queryByRole('columnheader', { name: 'Actions' })).toBeNull();
-    expect(screen.queryAllByRole('button', { name: /BK-/ })).toEqual([]);
+    expect(screen.getAllByRole('button', { name: /BK-/ }).map((button) => button.getAttribute('aria-label'))).toEqual([
+      'Conversation on BK-000001',
+      'Conversation on BK-000002',
+      'Conversation on BK-000003',
+    ]);
     expect(within(rowOf('BK-000003')).getByText('QS-7')).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'QS-7' })).toBeNull();
     expect(within(rowOf('BK-000003')).getByRole('link', { name: 'PO-1' })).toBeInTheDocument();
+  });
+
+  it("opens a booking's conversation in a dialog, for everyone who sees the booking", async () => {
+    const api = renderBookings({
+      user: SUPPLIER,
+      api: { [THREAD]: () => thread({ record: 'booking', key: 'BK-000002', canWriteInternal: false }) },
+    });
+    await table();
+    await userEvent.click(within(rowOf('BK-000002')).getByRole('button', { name: 'Conversation on BK-000002' }));
+    const dialog = screen.getByRole('dialog', { name: 'Conversation on BK-000002' });
+    expect(await within(dialog).findByText('Sam Supplier')).toBeInTheDocument();
+    expect(within(dialog).getByRole('heading', { level: 3, name: 'Conversation' })).toBeInTheDocument();
+    expect(Object.fromEntries((api.callsTo(THREAD)[0] as ApiCall).query)).toEqual({
+      record: 'booking',
+      key: 'BK-000002',
+    });
+    expect(within(dialog).getByRole('textbox', { name: 'Message' })).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a card per request on a phone, with its actions', async () => {
@@ -229,6 +257,7 @@ describe('the Bookings screen', () => {
     expect(within(card).getByText('BK-000001')).toBeInTheDocument();
     expect(within(card).getByText('BOLT-10 × 20, NUT-10 × 30')).toBeInTheDocument();
     expect(within(card).getByRole('button', { name: 'Route BK-000001' })).toBeInTheDocument();
+    expect(within(card).getByRole('button', { name: 'Conversation on BK-000001' })).toBeInTheDocument();
   });
 
   it('lets an Admin add, remove and save the lane rules, sending the whole list', async () => {
@@ -275,7 +304,12 @@ describe('an Admin', () => {
       within(rowOf(reference))
         .getAllByRole('button')
         .map((button) => button.getAttribute('aria-label'));
-    expect(buttonsOf('BK-000001')).toEqual(['Route BK-000001', 'Decline BK-000001']);
-    expect(buttonsOf('BK-000002')).toEqual(['Route BK-000002', 'Confirm BK-000002', 'Decline BK-000002']);
+    expect(buttonsOf('BK-000001')).toEqual(['Route BK-000001', 'Decline BK-000001', 'Conversation on BK-000001']);
+    expect(buttonsOf('BK-000002')).toEqual([
+      'Route BK-000002',
+      'Confirm BK-000002',
+      'Decline BK-000002',
+      'Conversation on BK-000002',
+    ]);
   });
 });

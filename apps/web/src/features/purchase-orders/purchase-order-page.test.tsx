@@ -4,9 +4,17 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { paths } from '../../lib/navigation.ts';
 import { Answer, type ApiCall } from '../../testing/fake-api.ts';
+import { thread } from '../../testing/message-fixture.ts';
 import { atPhoneWidth } from '../../testing/phone-width.ts';
 import { poDetail } from '../../testing/purchase-order-fixture.ts';
-import { ADMIN, EMPLOYEE, FORWARDER, type RenderOptions, renderScreen } from '../../testing/render-screen.tsx';
+import {
+  ADMIN,
+  EMPLOYEE,
+  FORWARDER,
+  type RenderOptions,
+  renderScreen,
+  SUPPLIER,
+} from '../../testing/render-screen.tsx';
 import { PurchaseOrderPage } from './purchase-order-page.tsx';
 
 const DETAIL = 'GET /api/PurchaseOrders/detail';
@@ -211,6 +219,23 @@ describe('Short-close', () => {
     await userEvent.type(within(dialog).getByRole('textbox', { name: 'Reason' }), 'No longer needed');
     await userEvent.click(within(dialog).getByRole('button', { name: 'Short-close' }));
     expect(await within(dialog).findByText('This purchase order is already closed.')).toBeInTheDocument();
+  });
+});
+
+describe("the purchase order's conversation", () => {
+  it('is at the bottom of the page, for a supplier’s contact too', async () => {
+    const api = renderPo('PO-1', {
+      user: SUPPLIER,
+      api: { 'GET /api/Messages': () => thread({ canWriteInternal: false }) },
+    });
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByText('Sam Supplier')).toBeInTheDocument();
+    expect(Object.fromEntries((api.callsTo('GET /api/Messages')[0] as ApiCall).query)).toEqual({
+      record: 'purchase_order',
+      key: 'PO-1',
+    });
+    const history = screen.getByRole('region', { name: 'History' });
+    expect(history.compareDocumentPosition(conversation) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   });
 });
 

@@ -8,6 +8,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { Conversation } from '../../components/conversation/conversation.tsx';
 import { RetryAlert } from '../../components/retry-alert.tsx';
 import { formatDate } from '../../lib/date-time.ts';
 import { paths } from '../../lib/navigation.ts';
@@ -123,6 +124,7 @@ function PurchaseOrderView({ po }: { po: PurchaseOrderDetail }) {
       <PoShipments po={po} />
       <PoProposals po={po} />
       <PoHistory po={po} />
+      <Conversation record="purchase_order" recordKey={po.po_number} />
       {isClosing ? <ShortCloseDialog poNumber={po.po_number} onClose={() => setIsClosing(false)} /> : null}
     </Stack>
   );

@@ -6,6 +6,7 @@ import type { Shipment } from '@quayside/domain/shipments';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
+import { Conversation } from '../../components/conversation/conversation.tsx';
 import { ShipmentDocuments } from '../../components/documents/shipment-documents.tsx';
 import { ShipmentExceptionBanner } from '../../components/exceptions/exception-banner.tsx';
 import { ShipmentHistory } from '../../components/history/shipment-history.tsx';
@@ -176,6 +177,8 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         ) : null}
         {tab === 'history' && shipment ? <ShipmentHistory shipmentNumber={shipment.Shipment} /> : null}
       </TabbedPanel>
+
+      {mode === 'edit' && shipment ? <Conversation record="shipment" recordKey={shipment.Shipment} /> : null}
 
       {isEditor && isEditing && isPhone ? (
         <Stack

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { ApiCall } from '../../testing/fake-api.ts';
+import { thread } from '../../testing/message-fixture.ts';
 import { ADMIN, EMPLOYEE, FORWARDER } from '../../testing/render-screen.tsx';
 import { shipmentFixture } from '../../testing/shipment-fixture.ts';
 import { renderCreateShipmentPage, renderShipmentPage } from './render-shipment-page.tsx';
@@ -195,5 +196,32 @@ describe('following a shipment', () => {
     await waitFor(() => expect(api.callsTo('POST /api/Follows/delete')[0]?.query.get('id')).toBe('4'));
     await userEvent.click(await within(dialog).findByRole('button', { name: 'Close' }));
     expect(await screen.findByRole('button', { name: 'Follow' })).toBeInTheDocument();
+  });
+});
+
+describe("the shipment's conversation", () => {
+  it('is under the tabs of a stored shipment, for a forwarder too', async () => {
+    const api = renderShipmentPage('QS-1', {
+      user: FORWARDER,
+      api: {
+        ...shipmentsApi,
+        'GET /api/Messages': () => thread({ record: 'shipment', key: 'QS-1', canWriteInternal: false }),
+      },
+    });
+    const conversation = await screen.findByRole('region', { name: 'Conversation' });
+    expect(await within(conversation).findByText('Sam Supplier')).toBeInTheDocument();
+    expect(Object.fromEntries((api.callsTo('GET /api/Messages')[0] as ApiCall).query)).toEqual({
+      record: 'shipment',
+      key: 'QS-1',
+    });
+    const tabs = screen.getByRole('tablist', { name: 'Shipment details' });
+    expect(tabs.compareDocumentPosition(conversation) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  });
+
+  it('is not on the page that creates one', async () => {
+    const api = renderCreateShipmentPage();
+    await screen.findByRole('button', { name: 'Create' });
+    expect(screen.queryByRole('region', { name: 'Conversation' })).toBeNull();
+    expect(api.callsTo('GET /api/Messages')).toHaveLength(0);
   });
 });
