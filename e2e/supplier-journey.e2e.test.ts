@@ -97,7 +97,9 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   await propose.getByRole('button', { name: /^Send/ }).click();
   await contact.getByText('Changes proposed').first().waitFor();
   const conversation = (page: typeof contact) => page.getByRole('region', { name: 'Conversation' });
-  await conversation(contact).getByLabel('Message').fill('Tooling repair: two weeks later, sorry.');
+  await conversation(contact)
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Tooling repair: two weeks later, sorry.');
   await conversation(contact).getByRole('button', { name: 'Send' }).click();
   await conversation(contact).getByText('Tooling repair: two weeks later, sorry.').waitFor();
   await expectNoSeriousA11yViolations(contact);
@@ -108,7 +110,9 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   // Staff talk it over where the supplier cannot read.
   await conversation(admin).getByText('Tooling repair: two weeks later, sorry.').waitFor();
   await conversation(admin).getByLabel('Internal (staff only)').check();
-  await conversation(admin).getByLabel('Message').fill('Stock covers two weeks: approving.');
+  await conversation(admin)
+    .getByRole('textbox', { name: 'Message', exact: true })
+    .fill('Stock covers two weeks: approving.');
   await conversation(admin).getByRole('button', { name: 'Send' }).click();
   await conversation(admin).getByText('Stock covers two weeks: approving.').waitFor();
   await admin.getByRole('button', { name: 'Approve' }).click();
