@@ -238,13 +238,20 @@ export async function postMessage(db: Database, principal: Principal, input: Mes
     });
     return made;
   });
-  return messageFor(db, principal, record, id);
+  return messageFor(db, principal, record, id, documents);
 }
 
-async function messageFor(db: Queryable, principal: Principal, record: RecordRef, id: number) {
+/** One message as the principal reads it; `documents` when the caller has the record's already. */
+async function messageFor(
+  db: Queryable,
+  principal: Principal,
+  record: RecordRef,
+  id: number,
+  known?: Awaited<ReturnType<typeof documentsOf>>,
+) {
   const [rows, documents] = await Promise.all([
     db.execute<MessageRow>(sql`select ${MESSAGE_COLUMNS} from messages m where m.id = ${id}`),
-    documentsOf(db, principal, record),
+    known ?? documentsOf(db, principal, record),
   ]);
   const [message] = await present(db, principal, rows.rows, documents);
   if (message === undefined) throw new AppError('not_found', MESSAGE_NOT_FOUND);
