@@ -6,7 +6,7 @@ import { afterAll, beforeAll, expect, test } from 'vitest';
 import { expectNoSeriousA11yViolations } from './support/axe.ts';
 import { launchBrowser, openContext } from './support/browser.ts';
 import { confirmThroughMail } from './support/mailbox.ts';
-import { openSidebar } from './support/sidebar.ts';
+import { closeSidebar, openSidebar } from './support/sidebar.ts';
 import { signIn, uniqueEmail, users } from './support/sign-in.ts';
 
 // A supplier in the loop, in three browsers: staff import a PO and invite the supplier's contact,
@@ -61,6 +61,7 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   await admin.getByRole('button', { name: 'Import', exact: true }).click();
   await admin.getByRole('alert').filter({ hasText: 'Import complete' }).waitFor();
   await (await openSidebar(admin)).getByRole('link', { name: 'Suppliers' }).click();
+  await closeSidebar(admin);
   await admin.getByRole('heading', { name: 'Suppliers', level: 1 }).waitFor();
   await admin.getByRole('button', { name: 'Invite contact' }).first().click();
   const dialog = admin.getByRole('dialog');
@@ -86,6 +87,7 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
   expect(await contact.getByRole('link', { name: other }).count()).toBe(0);
   const nav = await openSidebar(contact);
   expect(await nav.getByRole('link', { name: 'Dashboard' }).count()).toBe(0);
+  await closeSidebar(contact);
 
   // 3. It proposes a cargo-ready date two weeks later.
   await contact.getByRole('link', { name: po }).click();
@@ -141,6 +143,7 @@ test('a supplier is invited, moves its cargo-ready date, books, and the forwarde
 
   // 6. The Admin routes it to the forwarder.
   await (await openSidebar(admin)).getByRole('link', { name: 'Bookings' }).click();
+  await closeSidebar(admin);
   await admin.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor();
   await admin.getByRole('button', { name: `Route ${reference}` }).click();
   const route = admin.getByRole('dialog');

@@ -21,3 +21,18 @@ export async function openSidebar(page: Page) {
     .toBe(true);
   return nav;
 }
+
+/** Points away from the sidebar, as a person does before using the page, and waits for it to fold. */
+export async function closeSidebar(page: Page) {
+  const nav = page.getByRole('navigation', { name: 'Main' });
+  const corner = page.viewportSize() ?? { width: 1280, height: 720 };
+  await expect
+    .poll(
+      async () => {
+        await page.mouse.move(corner.width - 1, corner.height - 1);
+        return nav.getByText('Logout', { exact: true }).isVisible();
+      },
+      { timeout: 10_000, interval: 250 },
+    )
+    .toBe(false);
+}
