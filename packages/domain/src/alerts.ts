@@ -1,11 +1,20 @@
 import { z } from 'zod';
-import { EVENT_KINDS, type EventKind, ShipmentEvent } from './events.ts';
+import {
+  CONVERSATION_EVENT_KINDS,
+  EVENT_KINDS,
+  type EventKind,
+  ORDER_EVENT_KINDS,
+  RecordEvent,
+  SHIPMENT_EVENT_KINDS,
+  type ShipmentEventKind,
+} from './events.ts';
 import { plainText } from './fields.ts';
 import { LineItemQuery } from './line-item-query.ts';
 import { SHIPMENT_NUMBER_MAX } from './shipments.ts';
 
-// Alerts: a person follows shipments and saved filters, and hears of their events by
-// e-mail at once, in a daily digest, or only in the app's bell.
+// Alerts: a person follows shipments and saved filters, and hears of their events, and of the
+// orders, bookings and messages that wait on them, by e-mail at once, in a daily digest, or only in
+// the app's bell.
 
 export const ALERT_CHANNELS = ['email', 'digest', 'app'] as const;
 export type AlertChannel = (typeof ALERT_CHANNELS)[number];
@@ -18,14 +27,26 @@ export const ALERT_CHANNEL_LABELS: Record<AlertChannel, string> = {
 export const DEFAULT_ALERT_CHANNEL: AlertChannel = 'digest';
 
 const channel = z.enum(ALERT_CHANNELS, { error: `A channel is ${ALERT_CHANNELS.join(', ')}.` });
-export const AlertPreferences = z.object({
+// The order and conversation kinds came later: a client that names only a shipment's keeps the rest as they were.
+const laterKinds = [...ORDER_EVENT_KINDS, ...CONVERSATION_EVENT_KINDS] as const;
+export const AlertPreferencesRequest = z.object({
   preferences: z.object({
-    new_exception: channel,
-    eta_slipped: channel,
-    departed: channel,
-    arrived: channel,
-    document_uploaded: channel,
-  } satisfies Record<EventKind, typeof channel>),
+    ...(Object.fromEntries(SHIPMENT_EVENT_KINDS.map((kind) => [kind, channel])) as Record<
+      ShipmentEventKind,
+      typeof channel
+    >),
+    ...(Object.fromEntries(laterKinds.map((kind) => [kind, channel.optional()])) as Record<
+      (typeof laterKinds)[number],
+      z.ZodOptional<typeof channel>
+    >),
+  }),
+});
+export type AlertPreferencesRequest = z.infer<typeof AlertPreferencesRequest>;
+/** How the person hears of every event kind. */
+export const AlertPreferences = z.object({
+  preferences: z.object(
+    Object.fromEntries(EVENT_KINDS.map((kind) => [kind, channel])) as Record<EventKind, typeof channel>,
+  ),
 });
 export type AlertPreferences = z.infer<typeof AlertPreferences>;
 
@@ -41,18 +62,19 @@ export const FollowedQuery = LineItemQuery.pick({
 
 export const MAX_FOLLOW_NAME = 100;
 
-const isEventKind = (kind: string): kind is EventKind => (EVENT_KINDS as readonly string[]).includes(kind);
+const isEventKind = (kind: string): kind is ShipmentEventKind =>
+  (SHIPMENT_EVENT_KINDS as readonly string[]).includes(kind);
 const isChannel = (channel: string): channel is AlertChannel => (ALERT_CHANNELS as readonly string[]).includes(channel);
 
 // Refinements rather than enums, so a follow's bad events or channel is named in the answer (a
 // union says only 'Invalid input' when each of its shapes fails outright).
 /** Which events a follow tells of: each event kind once; all of them when absent. */
 export const FollowEvents = z
-  .array(z.string({ error: `Event kinds are ${EVENT_KINDS.join(', ')}.` }), {
-    error: `events is a list of event kinds: ${EVENT_KINDS.join(', ')}.`,
+  .array(z.string({ error: `Event kinds are ${SHIPMENT_EVENT_KINDS.join(', ')}.` }), {
+    error: `events is a list of event kinds: ${SHIPMENT_EVENT_KINDS.join(', ')}.`,
   })
   .min(1, 'Choose at least one event to hear of.')
-  .refine((kinds) => kinds.every(isEventKind), `Event kinds are ${EVENT_KINDS.join(', ')}.`)
+  .refine((kinds) => kinds.every(isEventKind), `Event kinds are ${SHIPMENT_EVENT_KINDS.join(', ')}.`)
   .refine((kinds) => new Set(kinds).size === kinds.length, 'Name each event kind once.')
   .transform((kinds) => kinds.filter(isEventKind))
   .describe('The event kinds this follow tells of; every kind when absent');
@@ -104,7 +126,7 @@ export const Follow = z.object({
   shipment: z.string().nullable().describe('The shipment followed, or null for a saved filter'),
   name: z.string().nullable(),
   query: z.record(z.string(), z.string()).nullable().describe("A saved filter's query, as the dashboard's URL has it"),
-  events: z.array(z.enum(EVENT_KINDS)).describe('The event kinds this follow tells of'),
+  events: z.array(z.enum(SHIPMENT_EVENT_KINDS)).describe('The event kinds this follow tells of'),
   channel: z.enum(ALERT_CHANNELS).nullable().describe('How it tells; null: as your preference for each kind says'),
   createdAt: z.string(),
 });
@@ -122,7 +144,7 @@ export const FollowIdQuery = z.object({
 
 export const Notification = z.object({
   id: z.number().int(),
-  event: ShipmentEvent,
+  event: RecordEvent,
   read: z.boolean(),
 });
 export type Notification = z.infer<typeof Notification>;

@@ -74,7 +74,7 @@ export function exceptionDefinition(kind: ExceptionKind, etaSlipDays: number): s
  * - low: nothing is known to be wrong, only nothing has been heard (stale).
  * A purchase order's: high when goods are missing (overdue with quantity not shipped, received
  * short); medium when the order may still come right or only needs a word with the supplier (not
- * booked by the cargo-ready date, over-shipped, an unknown SKU shipped).
+ * booked by the cargo-ready date, a cargo-ready date slipped, over-shipped, an unknown SKU shipped).
  * Colour is never the only sign: the badge's text names the case and its size, and the icon's
  * shape differs by severity (a circle for high, a triangle for medium, a clock for low).
  */
@@ -89,6 +89,7 @@ export const EXCEPTION_SEVERITY: Record<ExceptionKind, ExceptionSeverity> = {
   stale: 'low',
   po_overdue: 'high',
   po_not_booked: 'medium',
+  po_cargo_ready_slipped: 'medium',
   po_received_short: 'high',
   po_over_shipped: 'medium',
   po_unknown_sku: 'medium',
@@ -137,6 +138,11 @@ export const ExceptionFacts = z.object({
     .int()
     .optional()
     .describe("Days since the PO's cargo-ready date passed with quantity neither booked nor shipped"),
+  po_cargo_ready_slipped: z
+    .number()
+    .int()
+    .optional()
+    .describe("Days the PO's next cargo-ready date to book is later than its first cargo-ready date"),
   po_received_short: z
     .number()
     .int()
@@ -149,7 +155,7 @@ export type ExceptionFacts = z.infer<typeof ExceptionFacts>;
 
 /**
  * What a badge says: the case and its size ('Late arrival · 6 d', 'ETA +9 d', 'Missing: Bill of
- * Lading', 'PO overdue · 4 d', 'Received short · −5', 'Over-shipped · +12', 'Unknown SKUs · 2').
+ * Lading', 'PO overdue · 4 d', 'Cargo-ready +14 d', 'Received short · −5', 'Over-shipped · +12', 'Unknown SKUs · 2').
  */
 export function exceptionBadgeText(kind: ExceptionKind, facts: ExceptionFacts | undefined): string {
   if (kind === 'missing_documents') {
@@ -163,6 +169,8 @@ export function exceptionBadgeText(kind: ExceptionKind, facts: ExceptionFacts | 
       return `ETA +${size} d`;
     case 'po_not_booked':
       return `Not booked · ${size} d`;
+    case 'po_cargo_ready_slipped':
+      return `Cargo-ready +${size} d`;
     case 'po_received_short':
       return `${EXCEPTION_LABELS[kind]} · −${size}`;
     case 'po_over_shipped':

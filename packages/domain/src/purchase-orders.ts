@@ -3,7 +3,7 @@ import { Proposal } from './confirmations.ts';
 import { PAGE_SIZES } from './constants.ts';
 import { pageParam, pageSizeParam, plainText } from './fields.ts';
 import { wholeQuantity } from './parts.ts';
-import { parseCalendarDate } from './text.ts';
+import { dayNumber, parseCalendarDate } from './text.ts';
 
 export { wholeQuantity };
 
@@ -38,6 +38,7 @@ export const isClosedStatus = (status: PoStatus) => status === 'received' || sta
 export const PO_EXCEPTION_KINDS = [
   'po_overdue',
   'po_not_booked',
+  'po_cargo_ready_slipped',
   'po_received_short',
   'po_over_shipped',
   'po_unknown_sku',
@@ -46,6 +47,7 @@ export type PoExceptionKind = (typeof PO_EXCEPTION_KINDS)[number];
 export const PO_EXCEPTION_LABELS: Record<PoExceptionKind, string> = {
   po_overdue: 'PO overdue',
   po_not_booked: 'Not booked by cargo-ready date',
+  po_cargo_ready_slipped: 'Cargo-ready date slipped',
   po_received_short: 'Received short',
   po_over_shipped: 'Over-shipped',
   po_unknown_sku: 'Unknown SKU shipped',
@@ -54,6 +56,8 @@ export const PO_EXCEPTION_DEFINITIONS: Record<PoExceptionKind, string> = {
   po_overdue:
     'A line’s requested date (else the PO’s requested delivery date) has passed and part of it is not shipped.',
   po_not_booked: 'The cargo-ready date has passed and part of an ordered quantity is neither booked nor shipped.',
+  po_cargo_ready_slipped:
+    'The next cargo-ready date of quantity not yet booked is later than the first cargo-ready date the PO had.',
   po_received_short: 'A shipment was received with less of a SKU than it carried.',
   po_over_shipped: 'More of a SKU was shipped than the PO orders.',
   po_unknown_sku: 'A shipment carries a part under this PO for a SKU the PO does not order.',
@@ -295,6 +299,8 @@ export type Reconciliation = {
   overdue_from: string | null;
   /** The earliest cargo-ready date of a line (or a delivery of a split) not yet booked nor shipped. */
   booking_due: string | null;
+  /** Days booking_due is later than the PO's first cargo-ready date; null when not later. */
+  cargo_ready_slip_days: number | null;
   exceptions: PoExceptionKind[];
 };
 
@@ -317,6 +323,8 @@ export function reconcilePurchaseOrder(po: {
   lines: readonly OrderedLine[];
   requested_delivery_date: string | null;
   cargo_ready_date: string | null;
+  /** The first cargo-ready date the PO ever had (absent: its cargo-ready date now): a later one has slipped. */
+  first_cargo_ready_date?: string | null;
   short_closed: boolean;
   carried: readonly CarriedPart[];
   received: readonly ReceivedPart[];
@@ -385,10 +393,17 @@ export function reconcilePurchaseOrder(po: {
     if (due !== null && (booking_due === null || due < booking_due)) booking_due = due;
   }
 
+  const promised = po.first_cargo_ready_date ?? po.cargo_ready_date;
+  const cargo_ready_slip_days =
+    booking_due !== null && promised !== null && booking_due > promised
+      ? dayNumber(booking_due) - dayNumber(promised)
+      : null;
+
   const exceptions: PoExceptionKind[] = [];
   if (!isClosedStatus(status)) {
     if (overdue_from !== null && overdue_from < po.today) exceptions.push('po_overdue');
     if (booking_due !== null && booking_due < po.today) exceptions.push('po_not_booked');
+    if (cargo_ready_slip_days !== null) exceptions.push('po_cargo_ready_slipped');
     if ([...lines.values(), ...unknown.values()].some((line) => line.short > 0)) exceptions.push('po_received_short');
     if (all.some((line) => line.over_shipped > 0)) exceptions.push('po_over_shipped');
     if (unknown.size > 0) exceptions.push('po_unknown_sku');
@@ -396,7 +411,7 @@ export function reconcilePurchaseOrder(po: {
   const unknownFigures = new Map(
     [...unknown].map(([sku, { ordered: _o, open: _p, over_shipped: _s, ...rest }]) => [sku, rest]),
   );
-  return { lines, unknown: unknownFigures, status, overdue_from, booking_due, exceptions };
+  return { lines, unknown: unknownFigures, status, overdue_from, booking_due, cargo_ready_slip_days, exceptions };
 }
 
 // ---- On the wire ----

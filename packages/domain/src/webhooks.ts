@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { EVENT_KINDS, eventKindsParameter } from './events.ts';
+import { EVENT_RECORD_TYPES, eventKindsParameter, WEBHOOK_EVENT_KINDS } from './events.ts';
 
 // Outbound webhooks: an Admin registers an HTTPS endpoint for event kinds; each delivery
 // is a POST of one event, signed so the receiver can trust it and refuse a replay.
@@ -46,8 +46,9 @@ export type DeliveryOutcome = (typeof DELIVERY_OUTCOMES)[number];
 export const WebhookDelivery = z.object({
   id: z.number().int(),
   eventId: z.number().int(),
-  eventKind: z.enum(EVENT_KINDS),
-  shipment: z.string(),
+  eventKind: z.enum(WEBHOOK_EVENT_KINDS),
+  record: z.object({ type: z.enum(EVENT_RECORD_TYPES), reference: z.string() }).describe('What the event happened to'),
+  shipment: z.string().nullable().describe('The shipment number; null for an event of a purchase order or booking'),
   status: z.enum(DELIVERY_STATUSES),
   attempts: z.number().int(),
   lastStatus: z.number().int().nullable().describe("The receiver's last HTTP status"),
@@ -61,7 +62,7 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const Webhook = z.object({
   id: z.number().int(),
   url: z.string(),
-  events: z.array(z.enum(EVENT_KINDS)),
+  events: z.array(z.enum(WEBHOOK_EVENT_KINDS)),
   createdAt: z.string(),
   consecutiveFailures: z.number().int().describe('Failed tries in a row'),
   backoffUntil: z.string().nullable().describe('After a failure, nothing is sent to it before this'),

@@ -632,18 +632,23 @@ const CASES: Case[] = [
     request: () => ({ method: 'PUT', url: '/api/Views/organisation-default', payload: { id: VIEWS.staff } }),
     expected: adminOnly,
   },
-  { route: 'GET /api/Alerts', name: 'my alerts', request: () => ({ url: '/api/Alerts' }), expected: everyoneSignedIn },
+  {
+    route: 'GET /api/Alerts',
+    name: 'my alerts',
+    request: () => ({ url: '/api/Alerts' }),
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
+  },
   {
     route: 'POST /api/Alerts/read',
     name: 'mark my alerts read',
     request: () => ({ method: 'POST', url: '/api/Alerts/read', payload: {} }),
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
   },
   {
     route: 'GET /api/Alerts/preferences',
     name: 'my alert preferences',
     request: () => ({ url: '/api/Alerts/preferences' }),
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
   },
   {
     route: 'POST /api/Alerts/preferences',
@@ -661,7 +666,7 @@ const CASES: Case[] = [
         },
       },
     }),
-    expected: everyoneSignedIn,
+    expected: { ...everyoneSignedIn, SupplierA: 200 },
   },
   {
     route: 'POST /api/Unsubscribe',

@@ -119,6 +119,8 @@ const poExceptionBasis = () => ({
   po_overdue_from: pgDate('po_overdue_from', { mode: 'string' }),
   /** The cargo-ready date while some ordered quantity is neither booked nor shipped. */
   po_booking_due: pgDate('po_booking_due', { mode: 'string' }),
+  /** Days the next cargo-ready date to book is later than the PO's first one. */
+  po_cargo_ready_slip_days: integer('po_cargo_ready_slip_days'),
   /** What receipts fell short of what their shipments carried. */
   po_short_qty: integer('po_short_qty'),
   /** What was shipped beyond the ordered quantities. */
@@ -233,21 +235,40 @@ export const shipmentDateChanges = pgTable(
  * arrival recorded, its Dest. ETA moved later, a document uploaded (written by the database's
  * triggers, migration 0009, so no writer can forget one), or a new exception (the daily sweep).
  */
+/**
+ * What happened, for alerts and webhooks to tell of (domain's EVENT_KINDS): to a shipment, or to a
+ * purchase order or booking, each event naming exactly one of them; a conversation's event names the
+ * message too, and the record of its thread. The table kept its first name, so a server of the
+ * previous release reads its shipment events during a rolling upgrade (and skips the others).
+ */
 export const shipmentEvents = pgTable(
   'shipment_events',
   {
     id: bigserial('id', { mode: 'number' }).primaryKey(),
-    shipment_id: bigint('shipment_id', { mode: 'number' })
-      .notNull()
-      .references(() => shipments.id, { onDelete: 'cascade' }),
-    /** domain's EVENT_KINDS: new_exception, eta_slipped, departed, arrived, document_uploaded. */
+    shipment_id: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id, { onDelete: 'cascade' }),
+    purchase_order_id: bigint('purchase_order_id', { mode: 'number' }).references(() => purchaseOrders.id, {
+      onDelete: 'cascade',
+    }),
+    booking_id: bigint('booking_id', { mode: 'number' }).references(() => bookingRequests.id, {
+      onDelete: 'cascade',
+    }),
+    message_id: bigint('message_id', { mode: 'number' }).references(() => messages.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
     detail: jsonb('detail').notNull().default({}),
     at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
     /** As in shipment_date_changes: screen, api, cli, import:<id>, database, system. */
     source: text('source').notNull(),
   },
-  (table) => [index().on(table.shipment_id, table.id)],
+  (table) => [
+    index().on(table.shipment_id, table.id),
+    index().on(table.purchase_order_id),
+    index().on(table.booking_id),
+    index().on(table.message_id),
+    check(
+      'shipment_events_one_record',
+      sql`num_nonnulls(${table.shipment_id}, ${table.purchase_order_id}, ${table.booking_id}) = 1`,
+    ),
+  ],
 );
 
 /** The exceptions each shipment had at the last sweep: one it did not have is a new_exception event. */
@@ -570,6 +591,10 @@ export const purchaseOrders = pgTable(
     overdue_from: pgDate('overdue_from', { mode: 'string' }),
     /** The cargo-ready date while some ordered quantity is neither booked nor shipped. */
     booking_due: pgDate('booking_due', { mode: 'string' }),
+    /** The first cargo-ready date the PO had: a later one it must still book by has slipped. */
+    first_cargo_ready_date: pgDate('first_cargo_ready_date', { mode: 'string' }),
+    /** Days booking_due is later than first_cargo_ready_date; null when it is not later. */
+    cargo_ready_slip_days: integer('cargo_ready_slip_days'),
     /** The first ATD (else ATA) of a shipment carrying it; the last day a receipt was recorded. */
     first_departed_on: pgDate('first_departed_on', { mode: 'string' }),
     last_received_on: pgDate('last_received_on', { mode: 'string' }),

@@ -40,7 +40,7 @@ describe('the sidebar', () => {
     Employee: ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts'],
     Manager: ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts'],
     Forwarder: ['Dashboard', 'Purchase Orders', 'Bookings', 'Import', 'Analytics', 'Alerts'],
-    Supplier: ['Purchase Orders', 'Bookings'],
+    Supplier: ['Purchase Orders', 'Bookings', 'Alerts'],
   };
 
   it.each(ROLES)('links exactly the screens a %s may open', async (role) => {

@@ -60,7 +60,9 @@ export const SCREENS = {
     nav: { label: 'User management', icon: GroupIcon },
   },
   suppliers: { path: paths.suppliers, isAllowed: canManageSuppliers, nav: { label: 'Suppliers', icon: FactoryIcon } },
-  alerts: { path: paths.alerts, nav: { label: 'Alerts', icon: 'alert-bell' } },
+  // Every role: a supplier's contact hears of its purchase orders and bookings, and of mentions,
+  // though it follows no shipments.
+  alerts: { path: paths.alerts, suppliers: true, nav: { label: 'Alerts', icon: 'alert-bell' } },
   exceptionRules: {
     path: paths.exceptionRules,
     isAllowed: canEditExceptionRules,

@@ -1,5 +1,6 @@
 import {
   AlertPreferences,
+  AlertPreferencesRequest,
   Follow,
   FollowIdQuery,
   FollowRequest,
@@ -54,8 +55,10 @@ export const ALERT_CALLS = {
     path: '/api/Alerts',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'Your newest alerts and how many are unread',
-    description: 'Your newest 50 alerts, newest first, and how many are unread.',
+    description:
+      'Your newest 50 alerts, newest first, and how many are unread: of what you follow, and of the purchase orders, bookings and messages waiting on you.',
     response: NotificationsResponse,
   },
   markAlertsRead: {
@@ -63,6 +66,7 @@ export const ALERT_CALLS = {
     path: '/api/Alerts/read',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'Mark alerts read',
     description: 'Mark alerts read: `ids`, or all.',
     body: MarkReadRequest,
@@ -73,6 +77,7 @@ export const ALERT_CALLS = {
     path: '/api/Alerts/preferences',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'How you hear of each event kind',
     description: 'How you hear of each event kind: email (at once), digest (daily) or app (the bell only).',
     response: AlertPreferences,
@@ -82,9 +87,11 @@ export const ALERT_CALLS = {
     path: '/api/Alerts/preferences',
     tag,
     who: 'signed-in',
+    suppliers: true,
     summary: 'Choose how you hear of each event kind',
-    description: 'Choose how you hear of each event kind.',
-    body: AlertPreferences,
+    description:
+      'Choose how you hear of each event kind. A kind of a PO, booking or conversation left out keeps its channel.',
+    body: AlertPreferencesRequest,
     response: AlertPreferences,
   },
   // An e-mail's link posts a form (or a mail client posts one-click, RFC 8058): the token is in the

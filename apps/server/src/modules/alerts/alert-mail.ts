@@ -1,14 +1,13 @@
 import type { AlertChannel } from '@quayside/domain/alerts';
-import type { ShipmentEvent } from '@quayside/domain/events';
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import { seesShipment } from '../../auth/visibility.ts';
+import { EVENT_RECORD_LABELS, type RecordEvent, recordPath } from '@quayside/domain/events';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client.ts';
-import { notifications, people, shipmentEvents, shipments } from '../../db/schema.ts';
+import { notifications, people } from '../../db/schema.ts';
 import type { Mailer } from '../../mail/mailer.ts';
 import { withWrite } from '../../write/with-write.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { principalOfPerson } from './alert-recipients.ts';
-import { eventsById } from './shipment-events.ts';
+import { eventsById, eventsWithRecords, eventVisibleTo } from './events.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 const MAIL_ACTOR: AuditActor = { personId: null, email: null, source: 'system' };
@@ -22,9 +21,9 @@ export type AlertMailSettings = { mailer: Mailer; publicUrl: string; secret: str
  * minute's job: at once) or 'digest' (the daily job). Each person's are locked, sent and marked
  * in their own transaction: a failure leaves only theirs for the next run, and two servers never
  * send the same notification. What the person sees is judged at sending, as the bell judges it:
- * news of a shipment they no longer see (it went to another forwarder, or they to another
+ * news of a record they no longer see (a shipment went to another forwarder, or they to another
  * company) is never mailed, and moves to the app, where the bell shows it only if they see the
- * shipment again.
+ * record again.
  */
 export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'app'>, settings: AlertMailSettings) {
   const waiting = await db
@@ -34,36 +33,25 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
   let mailed = 0;
   for (const { personId } of waiting) {
     mailed += await withWrite(db, MAIL_ACTOR, async ({ tx }) => {
-      const waitingRows = await tx
-        .select({
-          id: notifications.id,
-          eventId: notifications.event_id,
-          forwarder_name: shipments.forwarder_name,
-        })
-        .from(notifications)
-        .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
-        .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
-        .where(
-          and(
-            eq(notifications.person_id, personId),
-            eq(notifications.channel, channel),
-            isNull(notifications.mailed_at),
-          ),
-        )
-        .orderBy(asc(notifications.id))
-        .limit(EVENTS_PER_MAIL)
-        .for('update', { of: notifications, skipLocked: true });
       const [person] = await tx.select().from(people).where(eq(people.id, personId));
-      if (waitingRows.length === 0 || !person) return 0;
+      if (!person) return 0;
       const principal = principalOfPerson(person);
-      const pending = waitingRows.filter((row) => principal !== null && seesShipment(principal, row));
-      const unseen = waitingRows.filter((row) => !pending.includes(row)).map((row) => row.id);
+      const seen = principal ? sql`coalesce(${eventVisibleTo(principal)}, false)` : sql`false`;
+      const waitingRows = await tx.execute<{ id: string | number; event_id: string | number; seen: boolean }>(sql`
+        select n.id, n.event_id, ${seen} as seen
+        from notifications n join ${eventsWithRecords} on e.id = n.event_id
+        where n.person_id = ${personId} and n.channel = ${channel} and n.mailed_at is null
+        order by n.id
+        limit ${EVENTS_PER_MAIL}
+        for update of n skip locked`);
+      const pending = waitingRows.rows.filter((row) => row.seen);
+      const unseen = waitingRows.rows.filter((row) => !row.seen).map((row) => Number(row.id));
       if (unseen.length > 0)
         await tx.update(notifications).set({ channel: 'app' }).where(inArray(notifications.id, unseen));
       if (pending.length === 0) return 0;
       const events = await eventsById(
         tx,
-        pending.map((row) => row.eventId),
+        pending.map((row) => Number(row.event_id)),
       );
       await settings.mailer.send(alertMail(person.email, channel, events, settings, personId));
       await tx
@@ -72,7 +60,7 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
         .where(
           inArray(
             notifications.id,
-            pending.map((row) => row.id),
+            pending.map((row) => Number(row.id)),
           ),
         );
       return 1;
@@ -81,40 +69,51 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
   return { mailed };
 }
 
-/** The e-mail: each shipment's events with a link straight to it, and how to stop them. */
+/** The e-mail: each record's events with a link straight to it, and how to stop them. */
 export function alertMail(
   to: string,
   channel: Exclude<AlertChannel, 'app'>,
-  events: readonly ShipmentEvent[],
+  events: readonly RecordEvent[],
   { publicUrl, secret }: AlertMailSettings,
   personId: number,
 ) {
-  const byShipment = new Map<string, ShipmentEvent[]>();
-  for (const event of events) byShipment.set(event.shipment, [...(byShipment.get(event.shipment) ?? []), event]);
+  const byRecord = new Map<string, RecordEvent[]>();
+  for (const event of events) {
+    const key = `${event.record.type}:${event.record.reference}`;
+    byRecord.set(key, [...(byRecord.get(key) ?? []), event]);
+  }
+  const onlyShipments = events.every((event) => event.record.type === 'shipment');
+  const records = (n: number) =>
+    onlyShipments ? `${n} ${n === 1 ? 'shipment' : 'shipments'}` : `${n} ${n === 1 ? 'record' : 'records'}`;
   const first = events[0];
   const subject =
     channel === 'digest'
-      ? `Quayside daily digest: ${events.length} ${events.length === 1 ? 'update' : 'updates'} on ${byShipment.size} ${byShipment.size === 1 ? 'shipment' : 'shipments'}`
+      ? `Quayside daily digest: ${events.length} ${events.length === 1 ? 'update' : 'updates'} on ${records(byRecord.size)}`
       : events.length === 1 && first
-        ? `Quayside: ${first.text} (${first.shipment})`
-        : `Quayside: ${events.length} updates on your shipments`;
+        ? `Quayside: ${first.text} (${first.record.reference})`
+        : `Quayside: ${events.length} updates on your ${onlyShipments ? 'shipments' : 'records'}`;
   const unsubscribe = `${publicUrl}/unsubscribe?token=${unsubscribeToken(secret, personId)}`;
-  const sections = [...byShipment].map(([shipment, ofShipment]) =>
-    [
-      `Shipment ${shipment}`,
-      ...ofShipment.map((event) => `  - ${event.text}`),
-      `  Open it: ${publicUrl}/shipment-details/${encodeURIComponent(shipment)}`,
-    ].join('\n'),
-  );
+  const sections = [...byRecord.values()].map((ofRecord) => {
+    const { record } = ofRecord[0] as RecordEvent;
+    return [
+      `${EVENT_RECORD_LABELS[record.type]} ${record.reference}`,
+      ...ofRecord.map((event) => `  - ${event.text}`),
+      `  Open it: ${publicUrl}${recordPath(record)}`,
+    ].join('\n');
+  });
   const text = [
     channel === 'digest'
-      ? 'What happened to the shipments you follow since the last digest:'
-      : 'News of a shipment you follow:',
+      ? onlyShipments
+        ? 'What happened to the shipments you follow since the last digest:'
+        : 'What happened since the last digest:'
+      : onlyShipments
+        ? 'News of a shipment you follow:'
+        : 'News for you:',
     '',
     sections.join('\n\n'),
     '',
     '--',
-    `You get this because you follow shipments or filters in Quayside. Choose how you are told: ${publicUrl}/alerts`,
+    `You get this because you follow shipments or filters in Quayside, or take part in its orders and conversations. Choose how you are told: ${publicUrl}/alerts`,
     `Stop alert e-mails: ${unsubscribe}`,
   ].join('\n');
   return {

@@ -1,25 +1,26 @@
 import {
   type AlertChannel,
   type AlertPreferences,
+  type AlertPreferencesRequest,
   DEFAULT_ALERT_CHANNEL,
   type Follow,
   type FollowRequest,
   followLimitReached,
   type NotificationsResponse,
 } from '@quayside/domain/alerts';
-import { EVENT_KINDS, type EventKind } from '@quayside/domain/events';
+import { EVENT_KINDS, type EventKind, SHIPMENT_EVENT_KINDS } from '@quayside/domain/events';
 import { and, count, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { shipmentScope } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { alertPreferences, follows, notifications, people, shipmentEvents, shipments } from '../../db/schema.ts';
+import { alertPreferences, follows, notifications, people, shipments } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { type Write, withWrite } from '../../write/with-write.ts';
 import { type AuditActor, actorOf } from '../audit/audit.service.ts';
 import { readOrganisationSettings } from '../settings/organisation-settings.ts';
 import { findReadableShipment } from '../shipments/shipment-access.ts';
 import { principalOfPerson } from './alert-recipients.ts';
-import { eventOf } from './shipment-events.ts';
+import { type EventRow, eventColumns, eventOf, eventsWithRecords, eventVisibleTo } from './events.ts';
 
 export const FOLLOW_NOT_FOUND = 'Follow not found';
 const NEWEST = 50;
@@ -30,7 +31,7 @@ function followOf(row: typeof follows.$inferSelect, shipment: string | null): Fo
     shipment,
     name: row.name,
     query: (row.query as Record<string, string> | null) ?? null,
-    events: EVENT_KINDS.filter((kind) => row.event_kinds.includes(kind)),
+    events: SHIPMENT_EVENT_KINDS.filter((kind) => row.event_kinds.includes(kind)),
     channel: (row.channel as AlertChannel | null) ?? null,
     createdAt: row.created_at.toISOString(),
   };
@@ -172,32 +173,27 @@ export async function unfollow(db: Database, principal: Principal, id: number) {
 }
 
 /**
- * The bell: the newest notifications and how many are unread, of shipments the principal still
+ * The bell: the newest notifications and how many are unread, of records the principal still
  * sees (a forwarder whose shipment went to another company sees nothing more of it).
  */
 export async function listNotifications(db: Queryable, principal: Principal): Promise<NotificationsResponse> {
-  const visible = and(eq(notifications.person_id, principal.personId), shipmentScope(principal));
-  const rows = await db
-    .select({ notification: notifications, event: shipmentEvents, shipment: shipments.shipment })
-    .from(notifications)
-    .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
-    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
-    .where(visible)
-    .orderBy(desc(notifications.id))
-    .limit(NEWEST);
-  const [unread] = await db
-    .select({ n: count() })
-    .from(notifications)
-    .innerJoin(shipmentEvents, eq(shipmentEvents.id, notifications.event_id))
-    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
-    .where(and(visible, isNull(notifications.read_at)));
+  const visible = sql`n.person_id = ${principal.personId} and ${eventVisibleTo(principal)}`;
+  const rows = await db.execute<EventRow & { notification_id: string | number; read_at: unknown }>(sql`
+    select n.id as notification_id, n.read_at, ${eventColumns}
+    from notifications n join ${eventsWithRecords} on e.id = n.event_id
+    where ${visible}
+    order by n.id desc
+    limit ${NEWEST}`);
+  const unread = await db.execute<{ n: number }>(sql`
+    select count(*)::int as n from notifications n join ${eventsWithRecords} on e.id = n.event_id
+    where ${visible} and n.read_at is null`);
   return {
-    notifications: rows.map((row) => ({
-      id: row.notification.id,
-      event: eventOf(row.event, row.shipment),
-      read: row.notification.read_at !== null,
+    notifications: rows.rows.map((row) => ({
+      id: Number(row.notification_id),
+      event: eventOf(row),
+      read: row.read_at !== null,
     })),
-    unread: unread?.n ?? 0,
+    unread: unread.rows[0]?.n ?? 0,
   };
 }
 
@@ -226,10 +222,14 @@ export async function savePreferences(
   db: Database,
   actor: AuditActor,
   personId: number,
-  { preferences }: AlertPreferences,
+  request: AlertPreferencesRequest,
 ): Promise<AlertPreferences> {
   return withWrite(db, actor, async (write) => {
     const before = await readPreferences(write.tx, personId);
+    // A kind the request leaves out keeps its channel.
+    const preferences = Object.fromEntries(
+      EVENT_KINDS.map((kind) => [kind, request.preferences[kind] ?? before.preferences[kind]]),
+    ) as Record<EventKind, AlertChannel>;
     await write.tx.delete(alertPreferences).where(eq(alertPreferences.person_id, personId));
     await write.tx
       .insert(alertPreferences)

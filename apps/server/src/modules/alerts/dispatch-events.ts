@@ -1,4 +1,5 @@
 import { type AlertChannel, DEFAULT_ALERT_CHANNEL, FollowedQuery } from '@quayside/domain/alerts';
+import { isShipmentEventKind } from '@quayside/domain/events';
 import { companyKey } from '@quayside/domain/text';
 import { and, asc, eq, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
@@ -6,10 +7,9 @@ import { forwarderKeySql, isStaffSql, lineItemRowScope, seesShipment } from '../
 import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import {
-  alertPreferences,
   eventDispatch,
   follows,
-  notifications,
+  type notifications,
   people,
   shipmentEvents,
   shipments,
@@ -22,7 +22,8 @@ import type { AuditActor } from '../audit/audit.service.ts';
 import type { ExceptionContext } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
 import { queryCondition } from '../line-items/line-item-sql.ts';
-import { alertablePeople } from './alert-recipients.ts';
+import { alertablePeople, chosenChannels, insertNotifications } from './alert-recipients.ts';
+import { notifyAddressees } from './event-addressees.ts';
 
 const DISPATCH_ACTOR: AuditActor = { personId: null, email: null, source: 'system' };
 const EVENTS_PER_BATCH = 500;
@@ -32,8 +33,9 @@ const FILTERS_PER_STATEMENT = 100;
 export type DispatchResult = { events: number; notifications: number; deliveries: number };
 
 /**
- * Turns waiting shipment events (undispatched_events, in any order of commit) into notifications
- * for the people following them and deliveries for the webhooks that want them, and takes them off
+ * Turns waiting events (undispatched_events, in any order of commit) into notifications for the
+ * people following their shipments or whom they concern (event-addressees.ts), and deliveries for
+ * the webhooks that want them, and takes them off
  * the waiting list, all in one transaction that holds the dispatcher's row: two servers never
  * dispatch the same event. Returns what it did; call again while `events` is a full batch.
  */
@@ -44,13 +46,21 @@ export async function dispatchEvents(db: Database, clock: () => Date): Promise<D
       .select({ event: shipmentEvents, shipment: shipments, rowsBefore: undispatchedEvents.rows_before })
       .from(undispatchedEvents)
       .innerJoin(shipmentEvents, eq(shipmentEvents.id, undispatchedEvents.event_id))
-      .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
+      .leftJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
       .orderBy(asc(undispatchedEvents.event_id))
       .limit(EVENTS_PER_BATCH);
     const last = batch.at(-1);
     if (!last) return { events: 0, notifications: 0, deliveries: 0 };
 
-    const told = await notificationsFor(tx, batch, await exceptionContext(tx, clock));
+    const ofShipments = batch.flatMap(({ event, shipment, rowsBefore }) =>
+      shipment && event.shipment_id !== null && isShipmentEventKind(event.kind)
+        ? [{ event: { ...event, shipment_id: event.shipment_id }, shipment, rowsBefore }]
+        : [],
+    );
+    const addressed = batch.filter(({ event }) => !isShipmentEventKind(event.kind)).map(({ event }) => event);
+    const told =
+      (ofShipments.length > 0 ? await notificationsFor(tx, ofShipments, await exceptionContext(tx, clock)) : 0) +
+      (await notifyAddressees(tx, addressed));
     const owed = await deliveriesFor(tx, batch, clock());
     const ids = batch.map(({ event }) => event.id);
     await tx.delete(undispatchedEvents).where(inArray(undispatchedEvents.event_id, ids));
@@ -63,8 +73,9 @@ export async function dispatchEvents(db: Database, clock: () => Date): Promise<D
   });
 }
 
+/** A batch's events of shipments, told to followers. */
 type Batch = {
-  event: typeof shipmentEvents.$inferSelect;
+  event: typeof shipmentEvents.$inferSelect & { shipment_id: number };
   shipment: typeof shipments.$inferSelect;
   rowsBefore: unknown;
 }[];
@@ -85,14 +96,7 @@ async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionC
   if (principals.size === 0) return 0;
   const inFilters = await eventsInFilters(tx, ofFilters, principals, batch, context);
 
-  const preferences = new Map(
-    (
-      await tx
-        .select()
-        .from(alertPreferences)
-        .where(inArray(alertPreferences.person_id, [...principals.keys()]))
-    ).map((row) => [`${row.person_id}:${row.event_kind}`, row.channel as AlertChannel]),
-  );
+  const preferences = await chosenChannels(tx, [...principals.keys()]);
   const rows: (typeof notifications.$inferInsert)[] = [];
   for (const { event, shipment } of batch) {
     const channels = new Map<number, AlertChannel>();
@@ -115,13 +119,7 @@ async function notificationsFor(tx: Queryable, batch: Batch, context: ExceptionC
       rows.push({ person_id: personId, event_id: event.id, channel });
     }
   }
-  if (rows.length === 0) return 0;
-  const inserted = await tx
-    .insert(notifications)
-    .values(rows)
-    .onConflictDoNothing()
-    .returning({ id: notifications.id });
-  return inserted.length;
+  return insertNotifications(tx, rows);
 }
 
 /**
@@ -210,7 +208,11 @@ async function eventsInFilters(
 }
 
 /** A delivery owed to each webhook that wants the event's kind, due now. */
-async function deliveriesFor(tx: Queryable, batch: Batch, now: Date): Promise<number> {
+async function deliveriesFor(
+  tx: Queryable,
+  batch: readonly { event: typeof shipmentEvents.$inferSelect }[],
+  now: Date,
+): Promise<number> {
   const hooks = await tx.select().from(webhooks);
   const rows = batch.flatMap(({ event }) =>
     hooks

@@ -1,4 +1,5 @@
--- The events the database records as the change happens, for alerts and webhooks to tell of. A
+-- The shipment events the database records as the change happens, for alerts and webhooks to tell
+-- of (a purchase order's, a booking's and a conversation's are written by their services). A
 -- shipment's dates moving records "departed", "arrived" and "eta_slipped" (shipments/date-history.sql,
 -- the same trigger as the date history); a document's upload records "document_uploaded" here.
 -- "new_exception" is the exception sweep's (exceptions/exception-sweep.ts).
@@ -21,11 +22,12 @@ EXECUTE FUNCTION record_document_uploaded();
 -- told. With it go its shipment's dashboard rows as they are before the writing transaction brings
 -- them up to date (with-write.ts refreshes them at its commit), so a followed filter that included
 -- the shipment just before hears of the event that took it out (an ATA ends a late arrival). The
--- sweep's new exceptions are found in today's rows, which need no copy.
+-- sweep's new exceptions are found in today's rows, and the other kinds are told to the people they
+-- name, not to filters: neither needs a copy.
 CREATE OR REPLACE FUNCTION queue_shipment_event() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO undispatched_events (event_id, rows_before)
-  VALUES (NEW.id, CASE WHEN NEW.kind <> 'new_exception' THEN
+  VALUES (NEW.id, CASE WHEN NEW.kind IN ('eta_slipped', 'departed', 'arrived', 'document_uploaded') THEN
     (SELECT jsonb_agg(to_jsonb(r)) FROM line_item_rows r WHERE r.shipment_id = NEW.shipment_id) END);
   RETURN NULL;
 END $$;

@@ -25,6 +25,7 @@ import { bookingScope, forwarderKeySql, purchaseOrderScope } from '../../auth/vi
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { type Write, withWrite } from '../../write/with-write.ts';
+import { doneBy, recordEvent } from '../alerts/events.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { sourceOf } from '../purchase-orders/purchase-orders.service.ts';
 
@@ -86,7 +87,7 @@ export async function requestBooking(db: Database, principal: Principal, input: 
     if (isClosedStatus(po.status)) throw new AppError('conflict', PO_ALREADY_CLOSED);
     const lines = await bookedLines(write, po.id, input.lines);
     const rule = await matchingLaneRule(write, input.origin, input.mode);
-    const inserted = await write.tx.execute<{ reference: string }>(sql`
+    const inserted = await write.tx.execute<{ id: number; reference: string }>(sql`
       insert into booking_requests
         (purchase_order_id, status, requested_by_name, requested_by_email, cargo_ready_date, lines, packages,
          weight_kg, volume_cbm, origin, mode, note, forwarder_name, forwarder_key, routed_by, routed_at)
@@ -97,8 +98,17 @@ export async function requestBooking(db: Database, principal: Principal, input: 
               ${input.note}, ${rule?.forwarder_name ?? null},
               ${rule ? forwarderKeySql(sql`${rule.forwarder_name}::text`) : null},
               ${rule ? 'lane rule' : null}, ${rule ? sql`now()` : null})
-      returning reference`);
+      returning id::int as id, reference`);
     const made = inserted.rows[0]?.reference ?? '';
+    const bookingId = inserted.rows[0]?.id ?? 0;
+    const told = { ...doneBy(principal), reference: made, poNumber: input.po_number };
+    await recordEvent(write.tx, { kind: 'booking_requested', bookingId, detail: told });
+    if (rule)
+      await recordEvent(write.tx, {
+        kind: 'booking_routed',
+        bookingId,
+        detail: { ...told, forwarder: rule.forwarder_name, byLaneRule: true },
+      });
     write.audit({
       action: 'create',
       entity: 'booking_request',
@@ -140,12 +150,19 @@ async function matchingLaneRule(write: Write, origin: string, mode: string) {
   return rules.rows[0];
 }
 
-type LockedBooking = { id: number; reference: string; status: BookingStatus; po_number: string; supplier: string };
+type LockedBooking = {
+  id: number;
+  reference: string;
+  status: BookingStatus;
+  po_number: string;
+  supplier: string;
+  forwarder_name: string | null;
+};
 
 /** The booking as the principal sees it, locked for this write: 404 for one it may not see. */
 async function lockBooking(write: Write, principal: Principal, reference: string): Promise<LockedBooking> {
   const found = await write.tx.execute<LockedBooking>(sql`
-    select b.id::int as id, b.reference, b.status, po.po_number, po.supplier
+    select b.id::int as id, b.reference, b.status, po.po_number, po.supplier, b.forwarder_name
     from booking_requests b join purchase_orders po on po.id = b.purchase_order_id
     where b.reference = ${reference} and ${bookingScope(principal)}
     for update of b`);
@@ -170,6 +187,11 @@ export async function routeBooking(db: Database, principal: Principal, reference
       set status = 'routed', forwarder_name = ${forwarder}, forwarder_key = ${forwarderKeySql(sql`${forwarder}::text`)},
           routed_by = ${principal.email}, routed_at = now()
       where id = ${booking.id}`);
+    await recordEvent(write.tx, {
+      kind: 'booking_routed',
+      bookingId: booking.id,
+      detail: { ...doneBy(principal), reference, poNumber: booking.po_number, forwarder },
+    });
     write.audit({
       action: 'update',
       entity: 'booking_request',
@@ -230,6 +252,17 @@ export async function confirmBooking(
       select b.purchase_order_id, 'booked', ${principal.email}, ${sourceOf(principal)},
              ${`Booking ${reference} confirmed: shipment ${input.shipment}`}, ${shipmentId}
       from booking_requests b where b.id = ${booking.id}`);
+    await recordEvent(tx, {
+      kind: 'booking_confirmed',
+      bookingId: booking.id,
+      detail: {
+        ...doneBy(principal),
+        reference,
+        poNumber: booking.po_number,
+        forwarder: booking.forwarder_name,
+        shipment: input.shipment,
+      },
+    });
     write.shipmentsChanged([shipmentId]);
     write.audit(
       { action: 'create', entity: 'shipment', entityId: input.shipment, after: { booking: reference, ...input } },
@@ -258,6 +291,17 @@ export async function declineBooking(db: Database, principal: Principal, referen
       update booking_requests
       set status = 'declined', decided_by = ${principal.email}, decided_at = now(), decline_reason = ${reason}
       where id = ${booking.id}`);
+    await recordEvent(write.tx, {
+      kind: 'booking_declined',
+      bookingId: booking.id,
+      detail: {
+        ...doneBy(principal),
+        reference,
+        poNumber: booking.po_number,
+        forwarder: booking.forwarder_name ?? principal.fullName,
+        reason,
+      },
+    });
     write.audit({
       action: 'update',
       entity: 'booking_request',

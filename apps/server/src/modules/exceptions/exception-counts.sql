@@ -34,11 +34,18 @@ CREATE OR REPLACE FUNCTION po_exception_bases(
   WHERE b.value IS NOT NULL
 $$;
 
+-- And the cargo-ready slip, the purchase order's rule that came later (a function's arguments
+-- cannot grow in place: a server of the previous release still calls po_exception_bases).
+CREATE OR REPLACE FUNCTION po_slip_bases(po_cargo_ready_slip_days integer)
+RETURNS TABLE (basis text, value integer) LANGUAGE sql IMMUTABLE AS $$
+  SELECT 'po_cargo_ready_slip_days', po_cargo_ready_slip_days WHERE po_cargo_ready_slip_days IS NOT NULL
+$$;
+
 CREATE OR REPLACE FUNCTION exception_counts_add() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO exception_counts AS c (forwarder_key, is_hidden, basis, value, count)
   SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, count(*)
-  FROM changed_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)) b GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
+  FROM changed_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus) UNION ALL SELECT * FROM po_slip_bases(r.po_cargo_ready_slip_days)) b GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4
   ON CONFLICT (forwarder_key, is_hidden, basis, value) DO UPDATE SET count = c.count + excluded.count;
   RETURN NULL;
 END $$;
@@ -47,7 +54,7 @@ CREATE OR REPLACE FUNCTION exception_counts_remove() RETURNS trigger LANGUAGE pl
 BEGIN
   UPDATE exception_counts AS c SET count = c.count - removed.n
   FROM (SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, count(*) AS n
-        FROM changed_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)) b GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4) AS removed
+        FROM changed_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus) UNION ALL SELECT * FROM po_slip_bases(r.po_cargo_ready_slip_days)) b GROUP BY 1, 2, 3, 4 ORDER BY 1, 2, 3, 4) AS removed
   WHERE c.forwarder_key = removed.forwarder_key AND c.is_hidden = removed.is_hidden
     AND c.basis = removed.basis AND c.value = removed.value;
   RETURN NULL;
@@ -57,9 +64,9 @@ CREATE OR REPLACE FUNCTION exception_counts_update() RETURNS trigger LANGUAGE pl
 BEGIN
   INSERT INTO exception_counts AS c (forwarder_key, is_hidden, basis, value, count)
   SELECT forwarder_key, is_hidden, basis, value, sum(delta) FROM (
-    SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, 1 AS delta FROM new_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)) b
+    SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, 1 AS delta FROM new_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus) UNION ALL SELECT * FROM po_slip_bases(r.po_cargo_ready_slip_days)) b
     UNION ALL
-    SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, -1 AS delta FROM old_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)) b
+    SELECT r.forwarder_key, r.is_hidden, b.basis, b.value, -1 AS delta FROM old_rows r, LATERAL (SELECT * FROM exception_bases(r.departure_due, r.arrival_due, r.delivery_due, r.eta_slip_days, r.documents_due, r.in_transit_updated) UNION ALL SELECT * FROM po_exception_bases(r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus) UNION ALL SELECT * FROM po_slip_bases(r.po_cargo_ready_slip_days)) b
   ) AS moves GROUP BY 1, 2, 3, 4 HAVING sum(delta) <> 0 ORDER BY 1, 2, 3, 4
   ON CONFLICT (forwarder_key, is_hidden, basis, value) DO UPDATE SET count = c.count + excluded.count;
   RETURN NULL;
@@ -102,6 +109,8 @@ CREATE INDEX IF NOT EXISTS "line_item_rows_po_overdue_from_index" ON "line_item_
 
 CREATE INDEX IF NOT EXISTS "line_item_rows_po_booking_due_index" ON "line_item_rows" ("po_booking_due") WHERE "po_booking_due" IS NOT NULL;
 
+CREATE INDEX IF NOT EXISTS "line_item_rows_po_cargo_ready_slip_days_index" ON "line_item_rows" ("po_cargo_ready_slip_days") WHERE "po_cargo_ready_slip_days" IS NOT NULL;
+
 CREATE INDEX IF NOT EXISTS "line_item_rows_po_short_qty_index" ON "line_item_rows" ("po_short_qty") WHERE "po_short_qty" IS NOT NULL;
 
 CREATE INDEX IF NOT EXISTS "line_item_rows_po_over_shipped_qty_index" ON "line_item_rows" ("po_over_shipped_qty") WHERE "po_over_shipped_qty" IS NOT NULL;
@@ -123,6 +132,8 @@ CREATE INDEX IF NOT EXISTS "line_item_rows_forwarder_in_transit_updated_index" O
 CREATE INDEX IF NOT EXISTS "line_item_rows_forwarder_po_overdue_from_index" ON "line_item_rows" ("forwarder_key", "po_overdue_from") INCLUDE ("is_hidden") WHERE "po_overdue_from" IS NOT NULL;
 
 CREATE INDEX IF NOT EXISTS "line_item_rows_forwarder_po_booking_due_index" ON "line_item_rows" ("forwarder_key", "po_booking_due") INCLUDE ("is_hidden") WHERE "po_booking_due" IS NOT NULL;
+
+CREATE INDEX IF NOT EXISTS "line_item_rows_forwarder_po_cargo_ready_slip_days_index" ON "line_item_rows" ("forwarder_key", "po_cargo_ready_slip_days") INCLUDE ("is_hidden") WHERE "po_cargo_ready_slip_days" IS NOT NULL;
 
 CREATE INDEX IF NOT EXISTS "line_item_rows_forwarder_po_short_qty_index" ON "line_item_rows" ("forwarder_key", "po_short_qty") INCLUDE ("is_hidden") WHERE "po_short_qty" IS NOT NULL;
 

@@ -44,6 +44,7 @@ type Rule = {
     | 'in_transit_updated'
     | 'po_overdue_from'
     | 'po_booking_due'
+    | 'po_cargo_ready_slip_days'
     | 'po_short_qty'
     | 'po_over_shipped_qty'
     | 'po_unknown_skus';
@@ -60,6 +61,7 @@ const RULES: Record<ExceptionKind, Rule> = {
   stale: { column: 'in_transit_updated', compare: '<=', bound: ({ today }) => addDays(today, -STALE_AFTER_DAYS) },
   po_overdue: { column: 'po_overdue_from', compare: '<', bound: ({ today }) => today },
   po_not_booked: { column: 'po_booking_due', compare: '<', bound: ({ today }) => today },
+  po_cargo_ready_slipped: { column: 'po_cargo_ready_slip_days', compare: '>=', bound: () => 1 },
   po_received_short: { column: 'po_short_qty', compare: '>=', bound: () => 1 },
   po_over_shipped: { column: 'po_over_shipped_qty', compare: '>=', bound: () => 1 },
   po_unknown_sku: { column: 'po_unknown_skus', compare: '>=', bound: () => 1 },
@@ -134,8 +136,8 @@ const daysSince = (column: string, { today }: ExceptionContext) => sql`(${today}
 
 /**
  * The size of each of row `r`'s exceptions as of the context, as jsonb (domain's ExceptionFacts):
- * days late, days the ETA slipped, days without a change, the document types missing, the units a
- * PO is short or over, its unknown SKUs. For a page
+ * days late, days the ETA or a PO's cargo-ready date slipped, days without a change, the document
+ * types missing, the units a PO is short or over, its unknown SKUs. For a page
  * of rows read by id, never for a scan: the missing documents are looked up per row.
  */
 export const exceptionFactsOf = (context: ExceptionContext): SQL => {
@@ -148,6 +150,7 @@ export const exceptionFactsOf = (context: ExceptionContext): SQL => {
     stale: daysSince('in_transit_updated', context),
     po_overdue: daysSince('po_overdue_from', context),
     po_not_booked: daysSince('po_booking_due', context),
+    po_cargo_ready_slipped: sql`r.po_cargo_ready_slip_days`,
     po_received_short: sql`r.po_short_qty`,
     po_over_shipped: sql`r.po_over_shipped_qty`,
     po_unknown_sku: sql`r.po_unknown_skus`,

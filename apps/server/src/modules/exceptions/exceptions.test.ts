@@ -327,7 +327,7 @@ describe('exceptions as of a day', () => {
     const response = await t.app.inject({ url: '/api/LineItems?exception=late,stale', headers: bearer(admin) });
     expect(response.statusCode).toBe(400);
     expect(response.json().message).toContain(
-      'Unknown exception: late. Use late_departure, late_arrival, late_delivery, eta_slipped, missing_documents, stale, po_overdue, po_not_booked, po_received_short, po_over_shipped, po_unknown_sku.',
+      'Unknown exception: late. Use late_departure, late_arrival, late_delivery, eta_slipped, missing_documents, stale, po_overdue, po_not_booked, po_cargo_ready_slipped, po_received_short, po_over_shipped, po_unknown_sku.',
     );
   });
 

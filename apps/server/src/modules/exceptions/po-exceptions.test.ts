@@ -210,6 +210,62 @@ describe("a line item's purchase order exceptions", () => {
     ]);
   });
 
+  it('cargo-ready date slipped: once an approved proposal moves the date to book by past the first one, until it is booked', async () => {
+    setToday('2027-03-12');
+    const supplier = await t.signedInAs({ email: 'sales@slip.example', role: 'Supplier', company_name: 'Slip Mills' });
+    await insertShipment(t.db, { shipment: 'POX-SLIP', forwarder_name: 'Blue Anchor' }, [
+      { title: 'PO-SLIP', parts: [] },
+    ]);
+    await savePo({
+      po_number: 'PO-SLIP',
+      supplier: 'Slip Mills',
+      cargo_ready_date: '2027-04-01',
+      lines: [{ line_number: 1, sku: 'SKU-A', ordered_qty: 10 }],
+    });
+    const listed = async () =>
+      (
+        (await call(admin, 'GET', '/api/PurchaseOrders?exception=po_cargo_ready_slipped')) as {
+          purchaseOrders: { po_number: string; exceptions: string[] }[];
+        }
+      ).purchaseOrders.map((po) => po.po_number);
+    expect(await listed()).toEqual([]);
+
+    // The supplier moves it two weeks later; the Admin approves.
+    await call(supplier, 'POST', '/api/PurchaseOrders/proposals?po=PO-SLIP', { cargo_ready_date: '2027-04-15' });
+    expect(await listed()).toEqual([]);
+    const detail = (await call(admin, 'GET', '/api/PurchaseOrders/detail?po=PO-SLIP')) as {
+      proposals: { id: number; status: string }[];
+    };
+    await call(admin, 'POST', '/api/PurchaseOrders/proposals/decision?po=PO-SLIP', {
+      proposal: detail.proposals.find((proposal) => proposal.status === 'pending')?.id,
+      decision: 'approve',
+    });
+    expect(await listed()).toEqual(['PO-SLIP']);
+    expect(
+      ((await call(admin, 'GET', '/api/PurchaseOrders/detail?po=PO-SLIP')) as { exceptions: string[] }).exceptions,
+    ).toContain('po_cargo_ready_slipped');
+    expect(await poKindsOf('PO-SLIP')).toEqual(['po_cargo_ready_slipped']);
+    expect(await badgesOf('PO-SLIP', ['po_cargo_ready_slipped'])).toEqual(['Cargo-ready +14 d']);
+    // The rows carry their PO's facts: the forwarder of its shipment sees it, another does not.
+    expect((await rowsOf(blue, 'exception=po_cargo_ready_slipped')).map((row) => row.title)).toEqual(['PO-SLIP']);
+    expect(await rowsOf(kestrel, 'exception=po_cargo_ready_slipped')).toEqual([]);
+    await expectCountsAgree();
+
+    // Booked in full, nothing waits on the late date any more.
+    await insertShipment(t.db, { shipment: 'POX-SLIP-2', forwarder_name: 'Blue Anchor' }, [
+      { title: 'PO-SLIP', parts: [{ part_number: 'SKU-A', qty: 10 }] },
+    ]);
+    await savePo({
+      po_number: 'PO-SLIP',
+      supplier: 'Slip Mills',
+      cargo_ready_date: '2027-04-15',
+      lines: [{ line_number: 1, sku: 'SKU-A', ordered_qty: 10 }],
+    });
+    expect(await listed()).toEqual([]);
+    expect(await poKindsOf('PO-SLIP')).toEqual([]);
+    await expectCountsAgree();
+  });
+
   it("the sweep tells a follow of the shipment, a follow of the filter and a webhook of a PO's new exception", async () => {
     setToday('2027-04-01');
     const shipment = await insertShipment(

@@ -71,12 +71,14 @@ const EXCEPTION_BASIS = {
 /**
  * What the row carries of its purchase order (the PO numbered by its title), from the join `pb`
  * (purchase-orders.sql's purchase_order_row_basis, which purchase_orders_sync also rewrites the
- * rows with): its status, and what the PO exceptions are decided on.
+ * rows with, and its purchase_order_cargo_ready_slip): its status, and what the PO exceptions are
+ * decided on.
  */
 const PO_BASIS = {
   po_status: sql`pb.po_status`,
   po_overdue_from: sql`pb.po_overdue_from`,
   po_booking_due: sql`pb.po_booking_due`,
+  po_cargo_ready_slip_days: sql`purchase_order_cargo_ready_slip(li.title)`,
   po_short_qty: sql`pb.po_short_qty`,
   po_over_shipped_qty: sql`pb.po_over_shipped_qty`,
   po_unknown_skus: sql`pb.po_unknown_skus`,

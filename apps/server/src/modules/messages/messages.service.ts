@@ -28,6 +28,7 @@ import { idArray, textArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
+import { doneBy, recordEvent } from '../alerts/events.ts';
 import { actorOf } from '../audit/audit.service.ts';
 
 // The conversation on a record. Who sees the record is auth/visibility.ts's (a PO, a booking, a
@@ -205,6 +206,18 @@ export async function getThread(db: Queryable, principal: Principal, kind: Threa
   };
 }
 
+/** The record a message's event names. */
+function eventRecordOf(record: RecordRef) {
+  switch (record.kind) {
+    case 'purchase_order':
+      return { purchaseOrderId: record.id };
+    case 'booking':
+      return { bookingId: record.id };
+    case 'shipment':
+      return { shipmentId: record.id };
+  }
+}
+
 /** POST /api/Messages: a message on a record the principal sees, everything it names checked. */
 export async function postMessage(db: Database, principal: Principal, input: MessageInput): Promise<Message> {
   const record = await findRecord(db, principal, input.record, input.key);
@@ -230,6 +243,12 @@ export async function postMessage(db: Database, principal: Principal, input: Mes
               ${textArray([...new Set(input.documents)])}::uuid[])
       returning id::int as id`);
     const made = inserted.rows[0]?.id ?? 0;
+    const told = { ...doneBy(principal), body: input.body, key: input.key, internal: input.internal };
+    const about = eventRecordOf(record);
+    if (input.mentions.length > 0)
+      await recordEvent(write.tx, { kind: 'mentioned', ...about, messageId: made, detail: told });
+    if (input.reply_to !== null)
+      await recordEvent(write.tx, { kind: 'replied', ...about, messageId: made, detail: told });
     write.audit({
       action: 'create',
       entity: 'message',

@@ -29,6 +29,7 @@ import type { Database } from '../../db/client.ts';
 import { AppError } from '../../errors.ts';
 import type { Write } from '../../write/with-write.ts';
 import { withWrite } from '../../write/with-write.ts';
+import { doneBy, recordEvent } from '../alerts/events.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { getPurchaseOrder, sourceOf } from './purchase-orders.service.ts';
 
@@ -98,6 +99,11 @@ export async function confirmIn(write: Write, principal: Principal, poNumber: st
     values (${po.id}, 'accept', 'approved', ${principal.fullName}, ${principal.email}, ${note}, now())`);
   await setConfirmation(write, po.id, 'confirmed');
   await history(write, source, po.id, 'confirmed', [withNote(`Confirmed by ${principal.fullName}`, note)]);
+  await recordEvent(write.tx, {
+    kind: 'po_confirmed',
+    purchaseOrderId: po.id,
+    detail: { ...doneBy(principal), poNumber, note },
+  });
   write.audit({
     action: 'update',
     entity: 'purchase_order',
@@ -196,7 +202,19 @@ export async function proposeIn(
   await history(write, source, po.id, 'proposed', [
     withNote(`Proposed by ${principal.fullName}: ${words.join('; ')}`, input.note),
   ]);
+  const proposalId = inserted.rows[0]?.id ?? null;
+  const told = { ...doneBy(principal), poNumber, proposal: proposalId, changes: words };
+  await recordEvent(write.tx, {
+    kind: 'po_change_proposed',
+    purchaseOrderId: po.id,
+    detail: { ...told, note: input.note },
+  });
   if (approves) {
+    await recordEvent(write.tx, {
+      kind: 'po_change_approved',
+      purchaseOrderId: po.id,
+      detail: { ...told, automatic: true },
+    });
     await applyProposal(write, po, proposal);
     await history(
       write,
@@ -210,7 +228,7 @@ export async function proposeIn(
   write.audit({
     action: 'create',
     entity: 'purchase_order_proposal',
-    entityId: inserted.rows[0]?.id ?? null,
+    entityId: proposalId,
     after: { po_number: poNumber, status: approves ? 'approved' : 'pending', ...proposal, note: input.note },
   });
   return approves;
@@ -273,6 +291,11 @@ export async function decideIn(
       `Rejected the proposal by ${proposal.proposed_by_name} (${words.join('; ')}). Reason: ${input.note}`,
     ]);
   }
+  await recordEvent(write.tx, {
+    kind: approve ? 'po_change_approved' : 'po_change_rejected',
+    purchaseOrderId: po.id,
+    detail: { ...doneBy(principal), poNumber, proposal: input.proposal, changes: words, reason: input.note },
+  });
   // Rejected, the PO stands as it did before the proposal: confirmed if it had been.
   await setConfirmation(write, po.id, approve || po.confirmed ? 'confirmed' : 'awaiting', approve);
   write.audit({

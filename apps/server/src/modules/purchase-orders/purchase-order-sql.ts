@@ -30,6 +30,7 @@ type Figures = {
   unknownSkus: SQL;
   overdueFrom: SQL;
   bookingDue: SQL;
+  cargoReadySlip: SQL;
   search: SQL;
   /** The figures' own search text is narrower than the PO's: ask the PO's trigram index first. */
   ownSearch: boolean;
@@ -52,6 +53,7 @@ const KEPT: Figures = {
   unknownSkus: sql`po.unknown_skus`,
   overdueFrom: sql`po.overdue_from`,
   bookingDue: sql`po.booking_due`,
+  cargoReadySlip: sql`po.cargo_ready_slip_days`,
   search: sql`po.search`,
   ownSearch: false,
   scope: sql`true`,
@@ -62,8 +64,8 @@ const KEPT: Figures = {
  * carry under the PO and what their receipts say, so nothing of another forwarder's shipments
  * shows. Its status says only what those shipments show (partly shipped once one of them has
  * departed with a line's SKU, else open), except that a closed PO shows as closed: every forwarder
- * needs to know that nothing more is expected of it. Open and over-shipped quantities, overdue and
- * unbooked need the ordered quantity and every shipment: a Forwarder sees none of them, so of the
+ * needs to know that nothing more is expected of it. Open and over-shipped quantities, overdue,
+ * unbooked and a slipped cargo-ready date need the ordered quantity and every shipment: a Forwarder sees none of them, so of the
  * exceptions only 'received short' and 'unknown SKU' (on its own shipments) can show. Its search
  * finds a PO by a SKU only when its own shipments carry it.
  */
@@ -81,6 +83,7 @@ const ownFigures = (principal: Principal): Figures => ({
   unknownSkus: sql`own.unknown_skus`,
   overdueFrom: sql`null::date`,
   bookingDue: sql`null::date`,
+  cargoReadySlip: sql`null::int`,
   search: sql`own.search`,
   ownSearch: true,
   scope: sql`true`,
@@ -99,6 +102,7 @@ function exceptionCondition(kind: PoExceptionKind, f: Figures, today: string): S
   const rule = {
     po_overdue: sql`${f.overdueFrom} < ${today}::date`,
     po_not_booked: sql`${f.bookingDue} < ${today}::date`,
+    po_cargo_ready_slipped: sql`${f.cargoReadySlip} > 0`,
     po_received_short: sql`${f.short} > 0`,
     po_over_shipped: sql`${f.overShipped} > 0`,
     po_unknown_sku: sql`${f.unknownSkus} > 0`,

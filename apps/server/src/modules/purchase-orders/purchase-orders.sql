@@ -29,6 +29,14 @@ CREATE OR REPLACE FUNCTION purchase_order_row_basis(number text) RETURNS TABLE (
   WHERE po.po_number = number
 $$;
 
+-- How many days the PO numbered `number` has slipped its first cargo-ready date (the row's
+-- po_cargo_ready_slip_days, beside purchase_order_row_basis's facts): null while it is closed or has
+-- not slipped, or when no PO has that number.
+CREATE OR REPLACE FUNCTION purchase_order_cargo_ready_slip(number text) RETURNS integer LANGUAGE sql STABLE AS $$
+  SELECT CASE WHEN po.status NOT IN ('received', 'short_closed') THEN po.cargo_ready_slip_days END
+  FROM purchase_orders po WHERE po.po_number = number
+$$;
+
 -- Recomputes the figures of the POs numbered `numbers` (unknown numbers are skipped).
 CREATE OR REPLACE FUNCTION purchase_orders_sync(numbers text[]) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
@@ -108,6 +116,10 @@ BEGIN
         ELSE 'open' END,
       overdue_from = t.overdue_from,
       booking_due = t.booking_due,
+      -- The first cargo-ready date is kept from the PO's first sync on; the next one to book slips past it.
+      first_cargo_ready_date = coalesce(p.first_cargo_ready_date, p.cargo_ready_date),
+      cargo_ready_slip_days = CASE WHEN t.booking_due > coalesce(p.first_cargo_ready_date, p.cargo_ready_date)
+        THEN t.booking_due - coalesce(p.first_cargo_ready_date, p.cargo_ready_date) END,
       first_departed_on = d.first_departed_on,
       last_received_on = u.last_received_on,
       search = lower(po.po_number || ' ' || po.supplier || coalesce(' ' || t.skus, ''))
@@ -144,14 +156,18 @@ BEGIN
   -- Their line items' dashboard rows, only those whose PO facts moved: the exception counts'
   -- triggers then move only what changed.
   UPDATE line_item_rows r
-  SET (po_status, po_overdue_from, po_booking_due, po_short_qty, po_over_shipped_qty, po_unknown_skus) =
-      (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus)
+  SET (po_status, po_overdue_from, po_booking_due, po_short_qty, po_over_shipped_qty, po_unknown_skus,
+       po_cargo_ready_slip_days) =
+      (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus,
+       purchase_order_cargo_ready_slip(n.number))
   FROM unnest(numbers) AS n(number)
   CROSS JOIN LATERAL purchase_order_row_basis(n.number) b
   WHERE r.title = n.number
-    AND (r.po_status, r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus)
+    AND (r.po_status, r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus,
+         r.po_cargo_ready_slip_days)
         IS DISTINCT FROM
-        (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus);
+        (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus,
+         purchase_order_cargo_ready_slip(n.number));
 
   -- The forwarder companies that see each of them (a line item of theirs that is not hidden), and
   -- the PO's figures as each sees them: what its own shipments carry and what their receipts say.
@@ -310,6 +326,7 @@ CREATE INDEX IF NOT EXISTS "purchase_orders_open_sort_index" ON "purchase_orders
 CREATE INDEX IF NOT EXISTS "purchase_orders_short_index" ON "purchase_orders" (short_qty) WHERE short_qty > 0;
 CREATE INDEX IF NOT EXISTS "purchase_orders_over_shipped_index" ON "purchase_orders" (over_shipped_qty) WHERE over_shipped_qty > 0;
 CREATE INDEX IF NOT EXISTS "purchase_orders_unknown_skus_index" ON "purchase_orders" (unknown_skus) WHERE unknown_skus > 0;
+CREATE INDEX IF NOT EXISTS "purchase_orders_cargo_ready_slip_index" ON "purchase_orders" (cargo_ready_slip_days) WHERE cargo_ready_slip_days > 0;
 -- A Forwarder's list: its POs by number or status (its other sorts walk the PO's own indexes,
 -- looking each up here), and its rare chips.
 CREATE INDEX IF NOT EXISTS "purchase_order_forwarders_number_index" ON "purchase_order_forwarders" (

@@ -108,7 +108,7 @@ describe('inviting a supplier contact', () => {
       '/api/Exceptions/summary',
       '/api/Receipts?shipment=S-SUP-B',
       '/api/Suppliers',
-      '/api/Alerts',
+      '/api/Follows',
     ]) {
       const response = await t.app.inject({ url, headers: bearer(token) });
       expect(response.statusCode, url).toBe(403);

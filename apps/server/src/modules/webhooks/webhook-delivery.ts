@@ -15,7 +15,7 @@ import { idArray } from '../../db/array-parameters.ts';
 import type { Database } from '../../db/client.ts';
 import { webhookDeliveries, webhooks } from '../../db/schema.ts';
 import { withWrite } from '../../write/with-write.ts';
-import { eventsById } from '../alerts/shipment-events.ts';
+import { eventsById } from '../alerts/events.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { readOrganisationSettings } from '../settings/organisation-settings.ts';
 import { type AddressKind, type AllowList, hostOf, readAllowList, refusal } from './receiver-address.ts';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { lookup } from 'node:dns/promises';
 import { isIP } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { EventKind } from '@quayside/domain/events';
+import type { WebhookEventKind } from '@quayside/domain/events';
 import {
   WEBHOOK_ADDRESS_MESSAGE,
   WEBHOOKS_FORBIDDEN,
@@ -10,13 +10,14 @@ import {
   type WebhookDelivery,
   type WebhookRequest,
 } from '@quayside/domain/webhooks';
-import { desc, eq } from 'drizzle-orm';
+import { desc, eq, sql } from 'drizzle-orm';
 import { canManageWebhooks } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
-import { shipmentEvents, shipments, webhookDeliveries, webhooks } from '../../db/schema.ts';
+import { webhooks } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
+import { type EventRow, eventColumns, eventOf, eventsWithRecords } from '../alerts/events.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { readOrganisationSettings } from '../settings/organisation-settings.ts';
 import { type AddressKind, hostOf, isLocalName, readAllowList, refusal } from './receiver-address.ts';
@@ -40,7 +41,7 @@ export async function listWebhooks(db: Queryable, principal: Principal): Promise
 const webhookOf = (row: typeof webhooks.$inferSelect): Omit<Webhook, 'deliveries'> => ({
   id: row.id,
   url: row.url,
-  events: row.event_kinds as EventKind[],
+  events: row.event_kinds as WebhookEventKind[],
   createdAt: row.created_at.toISOString(),
   consecutiveFailures: row.consecutive_failures,
   backoffUntil: row.backoff_until?.toISOString() ?? null,
@@ -48,28 +49,44 @@ const webhookOf = (row: typeof webhooks.$inferSelect): Omit<Webhook, 'deliveries
   pausedReason: row.paused_reason,
 });
 
+type DeliveryRow = EventRow & {
+  delivery_id: string | number;
+  status: WebhookDelivery['status'];
+  attempts: number;
+  last_status: number | null;
+  last_outcome: WebhookDelivery['lastOutcome'];
+  last_error: string | null;
+  last_try_at: string | Date | null;
+  next_try_at: string | Date | null;
+};
+
+const isoOrNull = (at: string | Date | null) => (at === null ? null : new Date(at).toISOString());
+
 async function deliveriesOf(db: Queryable, webhookId: number): Promise<WebhookDelivery[]> {
-  const rows = await db
-    .select({ delivery: webhookDeliveries, kind: shipmentEvents.kind, shipment: shipments.shipment })
-    .from(webhookDeliveries)
-    .innerJoin(shipmentEvents, eq(shipmentEvents.id, webhookDeliveries.event_id))
-    .innerJoin(shipments, eq(shipments.id, shipmentEvents.shipment_id))
-    .where(eq(webhookDeliveries.webhook_id, webhookId))
-    .orderBy(desc(webhookDeliveries.id))
-    .limit(DELIVERIES_SHOWN);
-  return rows.map(({ delivery, kind, shipment }) => ({
-    id: delivery.id,
-    eventId: delivery.event_id,
-    eventKind: kind as EventKind,
-    shipment,
-    status: delivery.status as WebhookDelivery['status'],
-    attempts: delivery.attempts,
-    lastStatus: delivery.last_status,
-    lastOutcome: (delivery.last_outcome as WebhookDelivery['lastOutcome']) ?? null,
-    lastError: delivery.last_error,
-    lastTryAt: delivery.last_try_at?.toISOString() ?? null,
-    nextTryAt: delivery.status === 'pending' ? (delivery.next_try_at?.toISOString() ?? null) : null,
-  }));
+  const rows = await db.execute<DeliveryRow>(sql`
+    select d.id as delivery_id, d.status, d.attempts, d.last_status, d.last_outcome, d.last_error, d.last_try_at,
+           d.next_try_at, ${eventColumns}
+    from webhook_deliveries d join ${eventsWithRecords} on e.id = d.event_id
+    where d.webhook_id = ${webhookId}
+    order by d.id desc
+    limit ${DELIVERIES_SHOWN}`);
+  return rows.rows.map((row) => {
+    const event = eventOf(row);
+    return {
+      id: Number(row.delivery_id),
+      eventId: event.id,
+      eventKind: event.kind as WebhookEventKind,
+      record: event.record,
+      shipment: event.shipment,
+      status: row.status,
+      attempts: row.attempts,
+      lastStatus: row.last_status,
+      lastOutcome: row.last_outcome ?? null,
+      lastError: row.last_error,
+      lastTryAt: isoOrNull(row.last_try_at),
+      nextTryAt: row.status === 'pending' ? isoOrNull(row.next_try_at) : null,
+    };
+  });
 }
 
 /** Registers an endpoint; its signing secret is answered this once and never again. */

@@ -202,6 +202,43 @@ describe('webhooks', () => {
     expect(v1).not.toBe(createHmac('sha256', `${secret}x`).update(`${t0}.${delivery.body}`).digest('hex'));
     expect((await remove(webhook.id)).status).toBe(200);
   });
+
+  it('carry a purchase order’s events, naming the PO; a conversation’s are no integrator’s to ask for', async () => {
+    await allowPrivate('127.0.0.1');
+    const personal = await register(receiverUrl, ['po_confirmed', 'mentioned']);
+    expect(personal.status).toBe(400);
+    expect(JSON.stringify(personal.body)).toContain('Event kinds are new_exception,');
+    const { webhook } = await registered(receiverUrl, ['po_confirmed', 'po_change_proposed']);
+    const supplier = await t.signedInAs({
+      email: 'sales@wharf.example',
+      role: 'Supplier',
+      company_name: 'Wharf Mills',
+    });
+    const order = await call(admin, 'POST', '/api/PurchaseOrders', {
+      po_number: 'PO-WH-ORDER',
+      supplier: 'Wharf Mills',
+      lines: [{ line_number: 1, sku: 'WH-SKU', ordered_qty: 10 }],
+    });
+    expect(order.status, JSON.stringify(order.body)).toBe(200);
+    const before = received.length;
+    expect((await call(supplier, 'POST', '/api/PurchaseOrders/confirm?po=PO-WH-ORDER', {})).status).toBe(200);
+    await notify();
+    expect(received).toHaveLength(before + 1);
+    const body = JSON.parse(received.at(-1)?.body ?? '{}');
+    expect(body).toMatchObject({
+      kind: 'po_confirmed',
+      record: { type: 'purchase_order', reference: 'PO-WH-ORDER' },
+      shipment: null,
+      text: expect.stringMatching(/^Confirmed by /),
+    });
+    expect((await hookOf(webhook.id))?.deliveries[0]).toMatchObject({
+      eventKind: 'po_confirmed',
+      record: { type: 'purchase_order', reference: 'PO-WH-ORDER' },
+      shipment: null,
+      status: 'delivered',
+    });
+    expect((await remove(webhook.id)).status).toBe(200);
+  });
 });
 
 describe('a webhook’s address', () => {

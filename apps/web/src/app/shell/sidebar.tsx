@@ -72,9 +72,9 @@ export function Sidebar({ isExpanded, onNavigate }: { isExpanded: boolean; onNav
   const navigate = useNavigate();
   const [isSearching, setIsSearching] = useState(false);
   const role = profile?.role;
-  // A supplier's contact has no alerts nor shipments to search: the server would refuse both.
+  // A supplier's contact has no shipments to search: the server would refuse it. Every role has alerts.
   const isSupplierContact = useIsSupplier();
-  const unreadAlerts = useUnreadAlerts(isSupplierContact === false);
+  const unreadAlerts = useUnreadAlerts();
   const support = supportUrl ?? (supportEmail ? `mailto:${supportEmail}` : null);
 
   const entries: NavEntry[] = screenList.flatMap(([, screen]) => {

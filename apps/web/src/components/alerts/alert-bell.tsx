@@ -3,9 +3,9 @@ import { Box } from '@mui/material';
 import { useQuery } from '@tanstack/react-query';
 import { notificationsQuery } from './notifications-query.ts';
 
-/** How many alerts are unread, asked again every minute; nothing while that is unknown or not `enabled`. */
-export function useUnreadAlerts(enabled = true): number {
-  return useQuery({ ...notificationsQuery(), enabled }).data?.unread ?? 0;
+/** How many alerts are unread, asked again every minute; nothing while that is unknown. */
+export function useUnreadAlerts(): number {
+  return useQuery(notificationsQuery()).data?.unread ?? 0;
 }
 
 /**

@@ -16,7 +16,7 @@ import {
   TextField,
 } from '@mui/material';
 import { ALERT_CHANNELS, type AlertChannel, type Follow, MAX_FOLLOW_NAME } from '@quayside/domain/alerts';
-import { EVENT_KINDS, type EventKind } from '@quayside/domain/events';
+import { SHIPMENT_EVENT_KINDS, type ShipmentEventKind } from '@quayside/domain/events';
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { failureMessage } from '../../lib/api.ts';
@@ -41,19 +41,19 @@ type FollowDialogProps = {
 export function FollowDialog({ target, existing, onClose }: FollowDialogProps) {
   const isShipment = 'shipment' in target;
   const [name, setName] = useState(isShipment ? '' : (target.name ?? ''));
-  const [events, setEvents] = useState<EventKind[]>(existing?.events ?? [...EVENT_KINDS]);
+  const [events, setEvents] = useState<ShipmentEventKind[]>(existing?.events ?? [...SHIPMENT_EVENT_KINDS]);
   const [channel, setChannel] = useState<AlertChannel>(existing?.channel ?? (isShipment ? 'email' : 'digest'));
   const follow = useFollow();
   const unfollow = useUnfollow();
-  const save = (chosen: EventKind[]) =>
+  const save = (chosen: ShipmentEventKind[]) =>
     follow.mutate(
       isShipment
         ? { shipment: target.shipment, events: chosen, channel }
         : { name: name.trim(), query: target.view, events: chosen, channel },
     );
   const canSave = events.length > 0 && (isShipment || name.trim() !== '') && !follow.isPending;
-  const toggle = (kind: EventKind, isChosen: boolean) =>
-    setEvents(EVENT_KINDS.filter((known) => (known === kind ? isChosen : events.includes(known))));
+  const toggle = (kind: ShipmentEventKind, isChosen: boolean) =>
+    setEvents(SHIPMENT_EVENT_KINDS.filter((known) => (known === kind ? isChosen : events.includes(known))));
   const title = isShipment ? `Follow shipment ${target.shipment}` : 'Follow this view';
 
   if (follow.isSuccess || unfollow.isSuccess) {
@@ -110,7 +110,7 @@ export function FollowDialog({ target, existing, onClose }: FollowDialogProps) {
           <FormControl component="fieldset">
             <FormLabel component="legend">Tell me of</FormLabel>
             <FormGroup row>
-              {EVENT_KINDS.map((kind) => (
+              {SHIPMENT_EVENT_KINDS.map((kind) => (
                 <FormControlLabel
                   key={kind}
                   label={FOLLOW_EVENT_LABELS[kind]}

@@ -1,10 +1,10 @@
 import type { AlertChannel, Follow } from '@quayside/domain/alerts';
-import { EVENT_KINDS, type EventKind } from '@quayside/domain/events';
+import { SHIPMENT_EVENT_KINDS, type ShipmentEventKind } from '@quayside/domain/events';
 
 // A follow's events and channel in the words the follow dialog and the Alerts page use.
 
-/** Each event kind as the follow dialog offers it. */
-export const FOLLOW_EVENT_LABELS: Record<EventKind, string> = {
+/** Each event kind of a shipment as the follow dialog offers it. */
+export const FOLLOW_EVENT_LABELS: Record<ShipmentEventKind, string> = {
   new_exception: 'New exception',
   eta_slipped: 'ETA slip',
   departed: 'Departure',
@@ -22,7 +22,7 @@ export const FOLLOW_CHANNEL_LABELS: Record<AlertChannel, string> = {
 /** What a follow tells of and how, in a few words: 'Arrival · Now, by e-mail'. */
 export function describeFollow(follow: Pick<Follow, 'events' | 'channel'>) {
   const events =
-    follow.events.length === EVENT_KINDS.length
+    follow.events.length === SHIPMENT_EVENT_KINDS.length
       ? 'Every event'
       : follow.events.map((kind) => FOLLOW_EVENT_LABELS[kind]).join(', ');
   return `${events} · ${follow.channel ? FOLLOW_CHANNEL_LABELS[follow.channel] : 'As your usual setting for each event'}`;

@@ -20,6 +20,7 @@ const hook = {
       id: 11,
       eventId: 5,
       eventKind: 'eta_slipped',
+      record: { type: 'shipment', reference: 'QS-5' },
       shipment: 'QS-5',
       status: 'pending',
       attempts: 1,
@@ -28,6 +29,20 @@ const hook = {
       lastError: 'HTTP 500',
       lastTryAt: '2026-11-24T09:01:00.000Z',
       nextTryAt: '2026-11-24T09:02:00.000Z',
+    },
+    {
+      id: 10,
+      eventId: 4,
+      eventKind: 'po_confirmed',
+      record: { type: 'purchase_order', reference: 'PO-4471' },
+      shipment: null,
+      status: 'delivered',
+      attempts: 1,
+      lastStatus: 200,
+      lastOutcome: 'delivered',
+      lastError: null,
+      lastTryAt: '2026-11-24T08:00:00.000Z',
+      nextTryAt: null,
     },
   ],
 };
@@ -49,6 +64,9 @@ describe('the webhooks page', () => {
     expect(await screen.findByText('No webhooks yet.')).toBeInTheDocument();
     const form = screen.getByRole('region', { name: 'Register a webhook' });
     await userEvent.type(within(form).getByRole('textbox', { name: 'HTTPS URL' }), 'http://erp.example/hooks');
+    // A purchase order's and a booking's events too, but not a conversation's (one person's news).
+    expect(within(form).getByRole('checkbox', { name: 'A booking declined' })).toBeChecked();
+    expect(within(form).queryByRole('checkbox', { name: 'A message mentioning you' })).toBeNull();
     await userEvent.click(within(form).getByRole('checkbox', { name: 'A new exception' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await within(form).findByText('The webhook URL must be an https:// address. (url)')).toBeInTheDocument();
@@ -66,7 +84,20 @@ describe('the webhooks page', () => {
     await waitFor(() =>
       expect(api.callsTo('POST /api/Webhooks')[1]?.body).toEqual({
         url: 'https://erp.example/hooks',
-        events: ['eta_slipped', 'departed', 'arrived', 'document_uploaded'],
+        events: [
+          'eta_slipped',
+          'departed',
+          'arrived',
+          'document_uploaded',
+          'po_confirmed',
+          'po_change_proposed',
+          'po_change_approved',
+          'po_change_rejected',
+          'booking_requested',
+          'booking_routed',
+          'booking_confirmed',
+          'booking_declined',
+        ],
       }),
     );
   });
@@ -88,7 +119,23 @@ describe('the webhooks page', () => {
       within(row)
         .getAllByRole('cell')
         .map((cell) => cell.textContent),
-    ).toEqual(['An ETA slip', 'QS-5', 'pending', '1', 'HTTP 500', expect.any(String), expect.any(String)]);
+    ).toEqual(['An ETA slip', 'Shipment QS-5', 'pending', '1', 'HTTP 500', expect.any(String), expect.any(String)]);
+    const poRow = within(within(entry).getByRole('table', { name: 'Deliveries' })).getAllByRole(
+      'row',
+    )[2] as HTMLElement;
+    expect(
+      within(poRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual([
+      'A PO confirmed by its supplier',
+      'Purchase order PO-4471',
+      'delivered',
+      '1',
+      '200',
+      expect.any(String),
+      '—',
+    ]);
     await userEvent.click(within(entry).getByRole('button', { name: 'Delete' }));
     const confirm = await screen.findByRole('dialog', { name: 'Delete webhook' });
     expect(confirm).toHaveTextContent('Are you sure you want to delete the webhook https://erp.example/hooks?');

@@ -17,7 +17,7 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { EVENT_KINDS, EVENT_LABELS, type EventKind } from '@quayside/domain/events';
+import { EVENT_LABELS, EVENT_RECORD_LABELS, WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@quayside/domain/events';
 import type { OrganisationSettings } from '@quayside/domain/organisation-settings';
 import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/domain/webhooks';
 import { useQuery } from '@tanstack/react-query';
@@ -66,13 +66,13 @@ function SecretCopy({ secret }: { secret: string }) {
 
 function RegisterForm() {
   const [url, setUrl] = useState('');
-  const [events, setEvents] = useState<EventKind[]>([...EVENT_KINDS]);
+  const [events, setEvents] = useState<WebhookEventKind[]>([...WEBHOOK_EVENT_KINDS]);
   const register = useRegisterWebhook();
-  const toggle = (kind: EventKind) =>
+  const toggle = (kind: WebhookEventKind) =>
     setEvents(events.includes(kind) ? events.filter((each) => each !== kind) : [...events, kind]);
   const submit = () =>
     register.mutate(
-      { url: url.trim(), events: EVENT_KINDS.filter((kind) => events.includes(kind)) },
+      { url: url.trim(), events: WEBHOOK_EVENT_KINDS.filter((kind) => events.includes(kind)) },
       { onSuccess: () => setUrl('') },
     );
   return (
@@ -86,7 +86,7 @@ function RegisterForm() {
       />
       <FormGroup>
         <FormLabel component="legend">Events</FormLabel>
-        {EVENT_KINDS.map((kind) => (
+        {WEBHOOK_EVENT_KINDS.map((kind) => (
           <FormControlLabel
             key={kind}
             control={<Checkbox checked={events.includes(kind)} onChange={() => toggle(kind)} />}
@@ -125,7 +125,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
         <TableHead>
           <TableRow>
             <TableCell>Event</TableCell>
-            <TableCell>Shipment</TableCell>
+            <TableCell>Record</TableCell>
             <TableCell>Status</TableCell>
             <TableCell>Tries</TableCell>
             <TableCell>Last answer</TableCell>
@@ -137,7 +137,7 @@ function DeliveryLog({ deliveries }: { deliveries: WebhookDelivery[] }) {
           {deliveries.map((delivery) => (
             <TableRow key={delivery.id}>
               <TableCell>{EVENT_LABELS[delivery.eventKind]}</TableCell>
-              <TableCell>{delivery.shipment}</TableCell>
+              <TableCell>{`${EVENT_RECORD_LABELS[delivery.record.type]} ${delivery.record.reference}`}</TableCell>
               <TableCell>{delivery.status}</TableCell>
               <TableCell>{delivery.attempts}</TableCell>
               <TableCell>{delivery.lastError ?? delivery.lastStatus ?? '—'}</TableCell>
@@ -280,10 +280,10 @@ export function WebhooksPage() {
           Webhooks
         </Typography>
         <Typography color="text.secondary">
-          Quayside posts each event of every company's shipments to these addresses, signed, and tries a failed delivery
-          again, waiting a minute and then twice as long each time, for about two hours. A receiver that fails ten times
-          in a row is paused until you resume it. A delivery may arrive twice: receivers should ignore a
-          Quayside-Delivery id they have seen.
+          Quayside posts each event of every company's shipments, purchase orders and bookings to these addresses,
+          signed, and tries a failed delivery again, waiting a minute and then twice as long each time, for about two
+          hours. A receiver that fails ten times in a row is paused until you resume it. A delivery may arrive twice:
+          receivers should ignore a Quayside-Delivery id they have seen.
         </Typography>
       </Stack>
       <Paper component="section" aria-label="Register a webhook" variant="outlined" sx={{ p: 2 }}>
