@@ -6,6 +6,18 @@ import { EVENT_RECORD_TYPES, eventKindsParameter, WEBHOOK_EVENT_KINDS } from './
 
 /** The header a delivery is signed in: `t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>">`. */
 export const SIGNATURE_HEADER = 'Quayside-Signature';
+
+/**
+ * How a hook's deliveries are signed, chosen when it is registered: Quayside's own header, or the
+ * Standard Webhooks specification's (`webhook-id`, `webhook-timestamp`, `webhook-signature`), which
+ * that project's libraries verify in many languages.
+ */
+export const WEBHOOK_SIGNINGS = ['quayside', 'standard'] as const;
+export type WebhookSigning = (typeof WEBHOOK_SIGNINGS)[number];
+export const WEBHOOK_SIGNING_LABELS: Record<WebhookSigning, string> = {
+  quayside: 'Quayside-Signature',
+  standard: 'Standard Webhooks',
+};
 /** Tries before a delivery is given up as failed; the waits double from one minute (about 4 hours in all). */
 export const WEBHOOK_MAX_ATTEMPTS = 8;
 export const WEBHOOK_FIRST_RETRY_SECONDS = 60;
@@ -25,6 +37,12 @@ export const WebhookRequest = z
       .max(2000, 'The webhook URL is too long.')
       .refine((text) => URL.canParse(text) && new URL(text).protocol === 'https:', WEBHOOK_URL_MESSAGE),
     events: eventKindsParameter,
+    signing: z
+      .enum(WEBHOOK_SIGNINGS, { error: `signing is ${WEBHOOK_SIGNINGS.join(' or ')}.` })
+      .default('quayside')
+      .describe(
+        "'quayside': the Quayside-Signature header; 'standard': Standard Webhooks' webhook-id, webhook-timestamp and webhook-signature",
+      ),
   })
   .strict();
 export type WebhookRequest = z.infer<typeof WebhookRequest>;
@@ -63,6 +81,7 @@ export const Webhook = z.object({
   id: z.number().int(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_KINDS)),
+  signing: z.enum(WEBHOOK_SIGNINGS).describe('How its deliveries are signed'),
   createdAt: z.string(),
   consecutiveFailures: z.number().int().describe('Failed tries in a row'),
   backoffUntil: z.string().nullable().describe('After a failure, nothing is sent to it before this'),

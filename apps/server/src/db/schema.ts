@@ -400,18 +400,24 @@ export const eventDispatch = pgTable(
  * leases it until `lease_until`); after a failure it rests until `backoff_until`; after
  * `consecutive_failures` reach the limit it is paused until an Admin resumes it.
  */
-export const webhooks = pgTable('webhooks', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  url: text('url').notNull(),
-  event_kinds: jsonb('event_kinds').$type<string[]>().notNull(),
-  secret: text('secret').notNull(),
-  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  consecutive_failures: integer('consecutive_failures').notNull().default(0),
-  lease_until: timestamp('lease_until', { withTimezone: true }),
-  backoff_until: timestamp('backoff_until', { withTimezone: true }),
-  paused_at: timestamp('paused_at', { withTimezone: true }),
-  paused_reason: text('paused_reason'),
-});
+export const webhooks = pgTable(
+  'webhooks',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    url: text('url').notNull(),
+    event_kinds: jsonb('event_kinds').$type<string[]>().notNull(),
+    secret: text('secret').notNull(),
+    /** domain's WEBHOOK_SIGNINGS: quayside (Quayside-Signature) or standard (Standard Webhooks). */
+    signing: text('signing').notNull().default('quayside'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    consecutive_failures: integer('consecutive_failures').notNull().default(0),
+    lease_until: timestamp('lease_until', { withTimezone: true }),
+    backoff_until: timestamp('backoff_until', { withTimezone: true }),
+    paused_at: timestamp('paused_at', { withTimezone: true }),
+    paused_reason: text('paused_reason'),
+  },
+  (table) => [check('webhooks_signing', sql`${table.signing} in ('quayside', 'standard')`)],
+);
 
 /** Each event owed to each webhook, and how its delivery went: the delivery log. */
 export const webhookDeliveries = pgTable(

@@ -24,8 +24,9 @@ export const WEBHOOK_CALLS = {
     description:
       'Register an https:// endpoint for event kinds (Admin). Each event is POSTed as JSON, signed in the ' +
       'Quayside-Signature header: t=<unix seconds>,v1=<hex HMAC-SHA256 of "<t>.<body>" with the secret>. ' +
-      'Refuse a t more than 300 s old. The secret is answered this once. Delivery is at least once: ' +
-      'deduplicate by the Quayside-Delivery header. A loopback, private, link-local or reserved address ' +
+      'Refuse a t more than 300 s old. With signing: standard, the Standard Webhooks headers instead ' +
+      '(webhook-id, webhook-timestamp, webhook-signature), which its libraries verify. The secret is answered ' +
+      'this once. Delivery is at least once: deduplicate by the Quayside-Delivery header (or webhook-id). A loopback, private, link-local or reserved address ' +
       'is refused (400) unless the organisation settings allow it.',
     body: WebhookRequest,
     response: CreatedWebhook,

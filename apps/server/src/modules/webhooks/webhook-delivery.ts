@@ -42,6 +42,29 @@ export function signature(secret: string, body: string, at: Date) {
   return `t=${t},v1=${createHmac('sha256', secret).update(`${t}.${body}`).digest('hex')}`;
 }
 
+/**
+ * Standard Webhooks' `webhook-signature`: `v1,<base64 HMAC-SHA256 of "<id>.<unix seconds>.<body>">`,
+ * keyed with the bytes the secret's base64 (after `whsec_`) spells.
+ */
+export function standardSignature(secret: string, id: string, at: Date, body: string) {
+  const key = Buffer.from(secret.replace(/^whsec_/, ''), 'base64');
+  const t = Math.floor(at.getTime() / 1000);
+  return `v1,${createHmac('sha256', key).update(`${id}.${t}.${body}`).digest('base64')}`;
+}
+
+/** The headers that sign a delivery as its hook chose; every try of one delivery has the same id. */
+function signingHeaders(receiver: Claimed, deliveryId: number, body: string, at: Date): Record<string, string> {
+  if (receiver.signing === 'standard') {
+    const id = `msg_${deliveryId}`;
+    return {
+      'webhook-id': id,
+      'webhook-timestamp': String(Math.floor(at.getTime() / 1000)),
+      'webhook-signature': standardSignature(receiver.secret, id, at, body),
+    };
+  }
+  return { [SIGNATURE_HEADER]: signature(receiver.secret, body, at) };
+}
+
 /** The wait before try `attempt + 1` of one delivery: a minute, doubling each time. */
 export const retryDelaySeconds = (attempt: number) => WEBHOOK_FIRST_RETRY_SECONDS * 2 ** (attempt - 1);
 
@@ -50,7 +73,7 @@ export const receiverBackoffSeconds = (failures: number) =>
   Math.min(WEBHOOK_FIRST_RETRY_SECONDS * 2 ** (failures - 1), MAX_BACKOFF_SECONDS);
 
 type Answer = { outcome: DeliveryOutcome; status: number | null; message: string | null };
-type Claimed = { id: number; url: string; secret: string };
+type Claimed = { id: number; url: string; secret: string; signing: string };
 
 /**
  * Sends what is due, one delivery at a time per receiver. A receiver is claimed with a lease (an
@@ -103,7 +126,7 @@ async function claimReceiver(db: Database, now: Date, leaseMs: number, resting: 
       limit 1
       for update of w skip locked)
     and (lease_until is null or lease_until < ${at}::timestamptz)
-    returning id, url, secret`);
+    returning id, url, secret, signing`);
   const [row] = result.rows;
   return row ? { ...row, id: Number(row.id) } : null;
 }
@@ -142,7 +165,7 @@ async function deliverOldest(
       'User-Agent': 'Quayside-Webhooks/1',
       'Quayside-Event': event?.kind ?? '',
       'Quayside-Delivery': String(delivery.id),
-      [SIGNATURE_HEADER]: signature(receiver.secret, body, now),
+      ...signingHeaders(receiver, delivery.id, body, now),
     },
     transport,
     allowList,

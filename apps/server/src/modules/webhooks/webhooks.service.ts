@@ -9,6 +9,7 @@ import {
   type Webhook,
   type WebhookDelivery,
   type WebhookRequest,
+  type WebhookSigning,
 } from '@quayside/domain/webhooks';
 import { desc, eq, sql } from 'drizzle-orm';
 import { canManageWebhooks } from '../../auth/permissions.ts';
@@ -42,6 +43,7 @@ const webhookOf = (row: typeof webhooks.$inferSelect): Omit<Webhook, 'deliveries
   id: row.id,
   url: row.url,
   events: row.event_kinds as WebhookEventKind[],
+  signing: row.signing as WebhookSigning,
   createdAt: row.created_at.toISOString(),
   consecutiveFailures: row.consecutive_failures,
   backoffUntil: row.backoff_until?.toISOString() ?? null,
@@ -94,11 +96,12 @@ export async function createWebhook(db: Database, principal: Principal, request:
   assertAdmin(principal);
   const kind = await addressProblem(db, new URL(request.url));
   if (kind) throw new AppError('invalid', `${WEBHOOK_ADDRESS_MESSAGE} (${hostOf(new URL(request.url))}: ${kind})`);
-  const secret = `whsec_${randomBytes(24).toString('base64url')}`;
+  // Standard base64, as Standard Webhooks' libraries decode it (Quayside-Signature keys with the whole text).
+  const secret = `whsec_${randomBytes(24).toString('base64')}`;
   return withWrite(db, actorOf(principal), async (write) => {
     const [row] = await write.tx
       .insert(webhooks)
-      .values({ url: request.url, event_kinds: request.events, secret })
+      .values({ url: request.url, event_kinds: request.events, secret, signing: request.signing })
       .returning();
     if (!row) throw new Error('webhook not saved');
     // The audit log keeps everything but the secret.

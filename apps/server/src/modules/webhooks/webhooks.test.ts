@@ -3,12 +3,14 @@ import net from 'node:net';
 import type { CreatedWebhook, Webhook, WebhooksResponse } from '@quayside/domain/webhooks';
 import { sql } from 'drizzle-orm';
 import pino from 'pino';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Webhook as StandardWebhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type JobQueue, startJobQueue } from '../../jobs/job-queue.ts';
 import { defineJobs, JOB_NAMES } from '../../jobs/jobs.ts';
 import { type Received, startHttpsReceiver } from '../../testing/https-receiver.ts';
 import { startSmtpPeer } from '../../testing/smtp-peer.ts';
 import { bearer, createTestApp, signInCast, type TestApp } from '../../testing/test-app.ts';
+import { standardSignature } from './webhook-delivery.ts';
 
 // Outbound webhooks against a real HTTPS receiver on loopback (its certificate trusted through
 // WEBHOOK_CA_FILE, its address allowed in the organisation settings): signed deliveries, a retry
@@ -68,9 +70,10 @@ const allowPrivate = async (...webhookPrivateAllowList: string[]) => {
   });
   expect(saved.status, JSON.stringify(saved.body)).toBe(200);
 };
-const register = (url: string, events = ['eta_slipped']) => call(admin, 'POST', '/api/Webhooks', { url, events });
-const registered = async (url: string, events = ['eta_slipped']) => {
-  const created = await register(url, events);
+const register = (url: string, events = ['eta_slipped'], signing?: string) =>
+  call(admin, 'POST', '/api/Webhooks', { url, events, ...(signing ? { signing } : {}) });
+const registered = async (url: string, events = ['eta_slipped'], signing?: string) => {
+  const created = await register(url, events, signing);
   expect(created.status, JSON.stringify(created.body)).toBe(200);
   return created.body as CreatedWebhook;
 };
@@ -200,6 +203,54 @@ describe('webhooks', () => {
     expect(v1).toBe(createHmac('sha256', secret).update(`${t0}.${delivery.body}`).digest('hex'));
     // Signed with another secret, or another body, it does not verify.
     expect(v1).not.toBe(createHmac('sha256', `${secret}x`).update(`${t0}.${delivery.body}`).digest('hex'));
+    expect((await remove(webhook.id)).status).toBe(200);
+  });
+
+  it('are signed the Standard Webhooks way when the Admin chooses it, as that project’s library verifies', async () => {
+    // The specification's published test vector (its JavaScript library's tests).
+    expect(
+      standardSignature(
+        'whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw',
+        'msg_p5jXN8AQM9LWM0D4loKWxJek',
+        new Date(1614265330 * 1000),
+        '{"test": 2432232314}',
+      ),
+    ).toBe('v1,g0hM9SsE+OTPJTGt/tmIKtSyZlE3uFJELVlNIOLJ1OE=');
+
+    await allowPrivate('127.0.0.1');
+    const wrong = await call(admin, 'POST', '/api/Webhooks', {
+      url: receiverUrl,
+      events: ['eta_slipped'],
+      signing: 'hmac',
+    });
+    expect(wrong.status).toBe(400);
+    expect((wrong.body as { message: string }).message).toMatch(/^signing is quayside or standard\./);
+    const { webhook, secret } = await registered(receiverUrl, ['eta_slipped'], 'standard');
+    expect(webhook.signing).toBe('standard');
+    expect((await hookOf(webhook.id))?.signing).toBe('standard');
+    const before = received.length;
+    answers.push(500);
+    await slip();
+    await notify();
+    now = new Date(now.getTime() + 61_000);
+    await notify();
+    expect(received).toHaveLength(before + 2);
+    const [first, second] = received.slice(before);
+    if (!first || !second) throw new Error('two tries expected');
+    // The library checks the timestamp against its own clock: it runs at the app's.
+    vi.useFakeTimers({ now, toFake: ['Date'] });
+    try {
+      const verified = new StandardWebhook(secret).verify(second.body, second.headers as Record<string, string>);
+      expect(verified).toMatchObject({ kind: 'eta_slipped' });
+      expect(() =>
+        new StandardWebhook(secret).verify(`${second.body} `, second.headers as Record<string, string>),
+      ).toThrow();
+    } finally {
+      vi.useRealTimers();
+    }
+    // A retry is the same message: the same webhook-id, and no Quayside-Signature.
+    expect(second.headers['webhook-id']).toBe(first.headers['webhook-id']);
+    expect(second.headers['quayside-signature']).toBeUndefined();
     expect((await remove(webhook.id)).status).toBe(200);
   });
 

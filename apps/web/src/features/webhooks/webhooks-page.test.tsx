@@ -10,6 +10,7 @@ const hook = {
   id: 3,
   url: 'https://erp.example/hooks',
   events: ['eta_slipped', 'arrived'],
+  signing: 'quayside',
   createdAt: '2026-11-24T09:00:00.000Z',
   consecutiveFailures: 1,
   backoffUntil: '2026-11-24T09:02:00.000Z',
@@ -57,7 +58,10 @@ describe('the webhooks page', () => {
         'GET /api/Webhooks': () => ({ webhooks: [] }),
         'POST /api/Webhooks': (call: ApiCall) =>
           (call.body as { url: string }).url.startsWith('https://')
-            ? { webhook: { ...hook, deliveries: [] }, secret: 'whsec_abc' }
+            ? {
+                webhook: { ...hook, signing: (call.body as { signing: string }).signing, deliveries: [] },
+                secret: 'whsec_abc',
+              }
             : new Answer(400, { message: 'The webhook URL must be an https:// address. (url)' }),
       },
     });
@@ -74,8 +78,12 @@ describe('the webhooks page', () => {
     const url = within(form).getByRole('textbox', { name: 'HTTPS URL' });
     await userEvent.clear(url);
     await userEvent.type(url, 'https://erp.example/hooks');
+    // Signed as Standard Webhooks, which the receiver's library verifies.
+    await userEvent.click(within(form).getByRole('combobox', { name: 'Signature' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Standard Webhooks' }));
     await userEvent.click(within(form).getByRole('button', { name: 'Register' }));
     expect(await within(form).findByText('whsec_abc')).toBeInTheDocument();
+    expect(within(form).getByText(/signed the Standard Webhooks way/)).toBeInTheDocument();
     // userEvent.setup() gives the page a clipboard, as a browser does.
     const user = userEvent.setup();
     await user.click(within(form).getByRole('button', { name: 'Copy the signing secret' }));
@@ -98,6 +106,7 @@ describe('the webhooks page', () => {
           'booking_confirmed',
           'booking_declined',
         ],
+        signing: 'standard',
       }),
     );
   });

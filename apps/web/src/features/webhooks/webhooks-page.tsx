@@ -7,6 +7,7 @@ import {
   FormControlLabel,
   FormGroup,
   FormLabel,
+  MenuItem,
   Paper,
   Stack,
   Table,
@@ -19,7 +20,14 @@ import {
 } from '@mui/material';
 import { EVENT_LABELS, EVENT_RECORD_LABELS, WEBHOOK_EVENT_KINDS, type WebhookEventKind } from '@quayside/domain/events';
 import type { OrganisationSettings } from '@quayside/domain/organisation-settings';
-import { SIGNATURE_HEADER, type Webhook, type WebhookDelivery } from '@quayside/domain/webhooks';
+import {
+  SIGNATURE_HEADER,
+  WEBHOOK_SIGNING_LABELS,
+  WEBHOOK_SIGNINGS,
+  type Webhook,
+  type WebhookDelivery,
+  type WebhookSigning,
+} from '@quayside/domain/webhooks';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
@@ -67,12 +75,13 @@ function SecretCopy({ secret }: { secret: string }) {
 function RegisterForm() {
   const [url, setUrl] = useState('');
   const [events, setEvents] = useState<WebhookEventKind[]>([...WEBHOOK_EVENT_KINDS]);
+  const [signing, setSigning] = useState<WebhookSigning>('quayside');
   const register = useRegisterWebhook();
   const toggle = (kind: WebhookEventKind) =>
     setEvents(events.includes(kind) ? events.filter((each) => each !== kind) : [...events, kind]);
   const submit = () =>
     register.mutate(
-      { url: url.trim(), events: WEBHOOK_EVENT_KINDS.filter((kind) => events.includes(kind)) },
+      { url: url.trim(), events: WEBHOOK_EVENT_KINDS.filter((kind) => events.includes(kind)), signing },
       { onSuccess: () => setUrl('') },
     );
   return (
@@ -84,6 +93,24 @@ function RegisterForm() {
         onChange={(event) => setUrl(event.target.value)}
         size="small"
       />
+      <TextField
+        select
+        label="Signature"
+        value={signing}
+        onChange={(event) => setSigning(event.target.value as WebhookSigning)}
+        size="small"
+        helperText={
+          signing === 'standard'
+            ? 'webhook-id, webhook-timestamp and webhook-signature: verify with a Standard Webhooks library.'
+            : `One ${SIGNATURE_HEADER} header.`
+        }
+      >
+        {WEBHOOK_SIGNINGS.map((each) => (
+          <MenuItem key={each} value={each}>
+            {WEBHOOK_SIGNING_LABELS[each]}
+          </MenuItem>
+        ))}
+      </TextField>
       <FormGroup>
         <FormLabel component="legend">Events</FormLabel>
         {WEBHOOK_EVENT_KINDS.map((kind) => (
@@ -99,9 +126,10 @@ function RegisterForm() {
       ) : null}
       {register.isSuccess ? (
         <Alert severity="success">
-          Registered. Its signing secret, shown this once: <SecretCopy secret={register.data.secret} /> Each delivery
-          carries a {SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the
-          body, in hex).
+          Registered. Its signing secret, shown this once: <SecretCopy secret={register.data.secret} />{' '}
+          {register.data.webhook.signing === 'standard'
+            ? 'Each delivery is signed the Standard Webhooks way: webhook-id, webhook-timestamp and webhook-signature (v1, then the base64 HMAC-SHA256 of id, timestamp and body, keyed with the secret).'
+            : `Each delivery carries a ${SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the body, in hex).`}
         </Alert>
       ) : null}
       <Box>
@@ -176,6 +204,9 @@ function WebhookEntry({ webhook }: { webhook: Webhook }) {
         ) : null}
         <Typography variant="body2" color="text.secondary">
           {webhook.events.map((kind) => EVENT_LABELS[kind]).join(', ')}
+        </Typography>
+        <Typography variant="body2" color="text.secondary">
+          Signed with {WEBHOOK_SIGNING_LABELS[webhook.signing]}
         </Typography>
         {webhook.pausedAt ? (
           <Alert

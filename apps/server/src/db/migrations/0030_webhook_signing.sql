@@ -1,0 +1,2 @@
+ALTER TABLE "webhooks" ADD COLUMN "signing" text DEFAULT 'quayside' NOT NULL;--> statement-breakpoint
+ALTER TABLE "webhooks" ADD CONSTRAINT "webhooks_signing" CHECK ("webhooks"."signing" in ('quayside', 'standard'));
