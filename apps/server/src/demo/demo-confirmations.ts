@@ -30,9 +30,15 @@ export async function seedConfirmations(write: Write, suppliers: readonly Person
       po_number: string;
       cargo_ready_date: string | null;
       line_number: number;
+      unbooked_line: number | null;
     }>(sql`
       select po.po_number, po.cargo_ready_date::text as cargo_ready_date,
-             (select min(l.line_number) from purchase_order_lines l where l.purchase_order_id = po.id) as line_number
+             (select min(l.line_number) from purchase_order_lines l where l.purchase_order_id = po.id) as line_number,
+             -- A line ordered beyond what shipments carry: moving its date later slips the PO.
+             (select min(l.line_number) from purchase_order_lines l
+              where l.purchase_order_id = po.id and l.ordered_qty > (
+                select coalesce(sum(p.qty), 0) from line_items li join parts p on p.line_item_id = li.id
+                where li.title = po.po_number and p.part_number = l.sku)) as unbooked_line
       from purchase_orders po
       where ${supplierKeySql(sql`po.supplier`)} = ${supplier.company.trim().toLowerCase()}
         and po.short_closed_at is null and po.confirmation = 'awaiting'
@@ -40,8 +46,10 @@ export async function seedConfirmations(write: Write, suppliers: readonly Person
         -- Not yet departed: the figures the write door keeps are computed at the commit, after this.
         and not exists (select 1 from line_items li join shipments s on s.id = li.shipment_id
                         where li.title = po.po_number and (s.atd is not null or s.ata is not null))
-      order by po.po_number collate "C" limit 3`);
-    const [confirmed, pending, approved] = open.rows;
+      order by po.po_number collate "C" limit 10`);
+    // The approved one moves a line still to book, so the demo shows a cargo-ready date slipped.
+    const approved = open.rows.find((row) => row.unbooked_line !== null) ?? open.rows[2];
+    const [confirmed, pending] = open.rows.filter((row) => row !== approved);
     const contact = principal(supplier, 'Supplier');
     if (confirmed) await confirmIn(write, contact, confirmed.po_number, 'All lines in production.', 'system');
     if (pending) {
@@ -61,7 +69,7 @@ export async function seedConfirmations(write: Write, suppliers: readonly Person
         contact,
         approved.po_number,
         ProposalInput.parse({
-          lines: [{ line_number: approved.line_number, cargo_ready_date: later }],
+          lines: [{ line_number: approved.unbooked_line ?? approved.line_number, cargo_ready_date: later }],
           note: 'Mould maintenance.',
         }),
         'system',
