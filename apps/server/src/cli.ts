@@ -58,6 +58,7 @@ Commands:
       --sheet NAME        worksheet of the shipments workbook (default: the first)
       --parts-sheet NAME  worksheet of the parts workbook (default: the first)
       --dry-run           report what would happen; change nothing
+      --unchecked-identifiers  take container numbers and air waybills as written (no check digits)
   deletions     List recent deletions of line items and parts, newest first, with their ids
       --limit N       how many (default ${DELETIONS_DEFAULT_LIMIT}, at most ${DELETIONS_MAX_LIMIT})
   restore-deletion ID
@@ -220,6 +221,7 @@ async function importCommand(args: string[]) {
       sheet: { type: 'string' },
       'parts-sheet': { type: 'string' },
       'dry-run': { type: 'boolean', default: false },
+      'unchecked-identifiers': { type: 'boolean', default: false },
     },
   });
   const [file, ...extra] = positionals;
@@ -242,7 +244,7 @@ async function importCommand(args: string[]) {
       database.db,
       CLI_PRINCIPAL,
       CLI_ACTOR,
-      { shipments, parts, dryRun: values['dry-run'] },
+      { shipments, parts, dryRun: values['dry-run'], uncheckedIdentifiers: values['unchecked-identifiers'] },
       { onProgress: (done) => drawProgress(progressBar(done, total)), openTable: readTable },
     );
     endProgress();

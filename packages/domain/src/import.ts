@@ -165,6 +165,9 @@ export type ImportFileReport = z.infer<typeof ImportFileReport>;
 
 export const ImportReport = z.object({
   dryRun: z.boolean(),
+  uncheckedIdentifiers: z
+    .boolean()
+    .describe('Container numbers and air waybills were taken as written, not checked (asked for by the import)'),
   importId: z.number().int().nullable().describe('Set when the import was applied: the dashboard filters by it'),
   shipments: ImportFileReport,
   parts: ImportFileReport.nullable(),
@@ -182,6 +185,13 @@ export const ImportQuery = z.object({
     .default('false')
     .transform((value) => value === 'true')
     .describe('true: report what would happen, change nothing'),
+  uncheckedIdentifiers: z
+    .enum(['true', 'false'], { error: 'uncheckedIdentifiers is true or false.' })
+    .default('false')
+    .transform((value) => value === 'true')
+    .describe(
+      "true: take Container # and an air shipment's Master as written; false (the default): a row with a wrong one is rejected",
+    ),
   sheet: plainText(200).optional().describe('Worksheet of the shipments workbook (default: the first)'),
   partsSheet: plainText(200).optional().describe('Worksheet of the parts workbook (default: the first)'),
 });

@@ -7,6 +7,7 @@ import {
   VOLUQ_OPTIONS,
   WTUQ_OPTIONS,
 } from '@quayside/domain/constants';
+import { containerWeightedSum } from '@quayside/domain/identifiers';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Write } from '../write/with-write.ts';
 
@@ -105,6 +106,22 @@ const hashColumns = (of: SQL, seed: number) =>
     ),
     sql`, `,
   );
+/**
+ * A container number of `owner` (4 letters) and a 6-digit `serial`, with its ISO 6346 check digit:
+ * the owner's weighted sum (domain's), then each serial digit's at its position.
+ */
+const containerNumberSql = (owner: string, serial: SQL) => {
+  const weighted = sql.join(
+    [0, 1, 2, 3, 4, 5].map((index) => sql`((${serial}) / ${int(10 ** (5 - index))} % 10) * ${int(2 ** (4 + index))}`),
+    sql` + `,
+  );
+  return sql`${owner} || lpad((${serial})::text, 6, '0') || ((${int(containerWeightedSum(owner))} + ${weighted}) % 11 % 10)::text`;
+};
+
+/** An IATA air waybill of `prefix` and a 7-digit `serial`: its check digit is the serial mod 7. */
+const airWaybillSql = (prefix: SQL, serial: SQL) =>
+  sql`${prefix} || '-' || lpad((${serial})::text, 7, '0') || ((${serial}) % 7)::text`;
+
 /** Zero-padded to `width` digits; never truncated (lpad would cut a longer number). */
 const digits = (value: SQL, width: number) =>
   sql`lpad((${value})::text, greatest(${int(width)}, length((${value})::text)), '0')`;
@@ -256,14 +273,14 @@ function batchSql(
              when ${isAirLike} then 'HAWB' || ${digits(sql`(h9 & 1073741823) % 1000000`, 6)}
              else 'HBL' || ${digits(sql`(h9 & 1073741823) % 10000000`, 7)} end,
         case when atd is null then ''
-             when ${isAirLike} then ${pick(AIRLINE_PREFIXES, 'airline')} || '-' || ${digits(sql`(h9 >> 32 & 1073741823) % 100000000`, 8)}
+             when ${isAirLike} then ${airWaybillSql(pick(AIRLINE_PREFIXES, 'airline'), sql`(h9 >> 32 & 1073741823) % 10000000`)}
              when ${r('masterKind', 8)} = 0 then ${digits(sql`(h9 >> 32 & 1073741823) % 1000000000`, 9)}
              else 'MSKU' || ${digits(sql`(h9 >> 32 & 1073741823) % 10000000`, 7)} end,
         case when ${r('jobNotes', 24)} < ${int(JOB_NOTES.length)} then (${list(JOB_NOTES)})[1 + ${r('jobNotes', 24)}] else '' end,
         case trans when 'SEA' then case when ${r('mode', 3)} = 0 then 'LCL' else 'FCL' end
                    when 'AIR' then 'AIR' when 'COU' then 'COU' when 'ROA' then 'ROA'
                    else ${pick(MODE_OPTIONS, 'mode')} end,
-        case when ${isAirLike} then '' else 'TGHU' || ${digits(sql`(h8 >> 32 & 65535) * 100 + ${r('voyage', 100)}`, 7)} end,
+        case when ${isAirLike} then '' else ${containerNumberSql('TGHU', sql`((h8 >> 32 & 65535) * 100 + ${r('voyage', 100)}) % 1000000`)} end,
         case when ${isAirLike} then '' else ${pick(VESSELS, 'vessel')} || ' ' || (100 + ${r('voyage', 900)})::text || 'E' end,
         case when ${isAirLike} or ata is null then '' else ${pick(VESSELS, 'vessel')} end,
         weight,

@@ -1,3 +1,4 @@
+import { checkContainerNumbers, checkMaster } from '@quayside/domain/identifiers';
 import type { ColumnMapping, PartImportField, ShipmentImportField } from '@quayside/domain/import';
 import {
   type Cell,
@@ -59,9 +60,14 @@ function checkedText(label: string, text: string, max: number, reasons: string[]
   return text;
 }
 
+/**
+ * A shipments row. `checkIdentifiers`: its Container # and, on a row whose Mode is AIR, its Master
+ * are checked as the shipment screen checks them (false: an import the person chose to take as written).
+ */
 export function readShipmentRow(
   mapping: ColumnMapping<ShipmentImportField>,
   row: TableRow,
+  checkIdentifiers = true,
 ): RowResult<ShipmentRowInput> {
   const cells = cellsByField(mapping, row);
   const reasons: string[] = [];
@@ -93,12 +99,28 @@ export function readShipmentRow(
     }
   }
 
+  if (checkIdentifiers) checkRowIdentifiers(columns, reasons);
+
   const orderRefs = cleanOrderRefs(cellText(cells.get('Order Ref') ?? null));
   if (orderRefs.length > ORDER_REFS_MAX) reasons.push(`Order Ref: at most ${ORDER_REFS_MAX} PO numbers per shipment.`);
   for (const po of orderRefs) checkedText(`Order Ref ${po.slice(0, 20)}`, po, PO_NUMBER_MAX, reasons);
 
   if (reasons.length > 0) return { ok: false, rejected: { row: row.row, key: shipment, reasons } };
   return { ok: true, value: { row: row.row, shipment, columns, orderRefs } };
+}
+
+/** The row's identifiers checked (the screen's rules), each kept in its plain form; a wrong one is a reason. */
+function checkRowIdentifiers(columns: Record<string, unknown>, reasons: string[]) {
+  if (typeof columns.container_number === 'string') {
+    const containers = checkContainerNumbers(columns.container_number);
+    if (containers.ok) columns.container_number = containers.value;
+    else reasons.push(containers.message);
+  }
+  if (typeof columns.master === 'string') {
+    const master = checkMaster(columns.master, typeof columns.mode === 'string' ? columns.mode : null);
+    if (master.ok) columns.master = master.value;
+    else reasons.push(master.message);
+  }
 }
 
 export const partKey = (part: { po: string; shipment: string; partNumber: string }) =>

@@ -39,11 +39,12 @@ export function registerImportRoutes(app: FastifyInstance, db: Database, config:
       // Read-only roles are refused before a byte of the upload is read.
       assertCanWrite(request.principal);
       const staged = await stageImport(request, limits);
-      const { dryRun, sheet, partsSheet } = request.query;
+      const { dryRun, sheet, partsSheet, uncheckedIdentifiers } = request.query;
       const importRequest: ImportRequest = {
         shipments: { ...staged.shipments, sheet },
         parts: staged.parts && { ...staged.parts, sheet: partsSheet },
         dryRun,
+        uncheckedIdentifiers,
       };
       return answerImport(request, reply, staged, () => prepareImport(request.principal, importRequest, readTable));
     },

@@ -36,7 +36,13 @@ import type { OpenedTable, TableRow } from './table-reader.ts';
 import { createTableReaderPool, type TableOpener } from './table-reader-pool.ts';
 
 export type ImportFile = { path: string; name: string; sheet?: string | undefined };
-export type ImportRequest = { shipments: ImportFile; parts?: ImportFile | undefined; dryRun: boolean };
+/** `uncheckedIdentifiers`: take the rows' container numbers and air waybills as written (the report and the import's record say so). */
+export type ImportRequest = {
+  shipments: ImportFile;
+  parts?: ImportFile | undefined;
+  dryRun: boolean;
+  uncheckedIdentifiers?: boolean;
+};
 export type ImportOptions = {
   /** Called after each batch with the data rows processed so far (both files). */
   onProgress?: (rows: number) => void;
@@ -170,7 +176,7 @@ async function applyImport(
         'shipments',
         collector,
         batchSize,
-        (tableRow) => readShipmentRow(shipmentSheet.mapping, tableRow),
+        (tableRow) => readShipmentRow(shipmentSheet.mapping, tableRow, !request.uncheckedIdentifiers),
         async (batch: ShipmentRowInput[]) => {
           const applied = await applyShipmentBatch(write, principal, batch, record.id);
           // Each batch's audit entries are written as it ends, so memory stays bounded; the
@@ -200,6 +206,7 @@ async function applyImport(
       const report: ImportReport = {
         dryRun: request.dryRun,
         importId: request.dryRun ? null : record.id,
+        uncheckedIdentifiers: request.uncheckedIdentifiers ?? false,
         shipments: shipmentReport,
         parts: partReport,
         lineItemsCreated,
@@ -313,6 +320,7 @@ async function finishRecord(write: Write, importId: number, report: ImportReport
     shipments: { fileName: report.shipments.fileName, rows: report.shipments.rows, ...report.shipments.counts },
     parts: report.parts ? { fileName: report.parts.fileName, rows: report.parts.rows, ...report.parts.counts } : null,
     lineItemsCreated: report.lineItemsCreated,
+    uncheckedIdentifiers: report.uncheckedIdentifiers,
   };
   await write.tx.update(imports).set({ summary }).where(eq(imports.id, importId));
   write.audit({ action: 'create', entity: 'import', entityId: importId, after: summary });

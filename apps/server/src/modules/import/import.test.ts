@@ -98,7 +98,7 @@ describe('POST /api/Import: shipments from a CSV report', () => {
       csvFile([
         'shipment #,Order Ref,FORWARDER NAME,Consignee Name,origin,Destination,House,Master,Mode,Container #,' +
           'Vessel,Weight,WTUQ,Volume,VOLUQ,Outer,UQ-Outer,ETD,ATD,ETA,ATA,Est Delivery,Trans,Cntr,Remarks',
-        `${n(1)},"PO-A, PO B,,PO-C,",Blue Anchor,NAPCO Americas,CNSHA,USMIA,HB1,MB1,FCL,MSCU1234567,` +
+        `${n(1)},"PO-A, PO B,,PO-C,",Blue Anchor,NAPCO Americas,CNSHA,USMIA,HB1,MB1,FCL,MSCU1234566,` +
           `Maersk Kendal,"1,234.5",kg,12.5,M3,10,ctn,2024-03-05,05-Mar-24,03/28/2024,45383,2024-04-02T15:30:00Z,sea,1,hello`,
         `${n(2)},PO-D,Kestrel,,,,,,,,,,,,,,,,,,,,AIR,,`,
       ]),
@@ -180,6 +180,40 @@ describe('POST /api/Import: shipments from a CSV report', () => {
     ]);
     expect(await stored(n(1))).toBeUndefined();
     expect((await stored(n(5)))?.eta?.toISOString()).toBe('2025-01-12T00:00:00.000Z');
+  });
+
+  it('rejects a row with a wrong container number or air waybill, unless the import takes them as written, and says so', async () => {
+    const n = numbers();
+    const file = () =>
+      csvFile([
+        'Shipment,Mode,Master,Container #',
+        `${n(1)},FCL,MEDU1,csqu3054383`,
+        `${n(2)},FCL,,CSQU3054384`,
+        `${n(3)},AIR,020-81140744,`,
+        `${n(4)},AIR,020 81140743,`,
+      ]);
+    const checked = await importFiles(admin, [file()], '?dryRun=true');
+    expect(checked.uncheckedIdentifiers).toBe(false);
+    expect(checked.rejections.map((rejection) => [rejection.row, rejection.reasons])).toEqual([
+      [3, ['Container #: CSQU3054384: the check digit does not match; it would be 3 (CSQU3054383).']],
+      [4, ['Master: 020-81140744: the check digit does not match; it would be 3 (020-81140743).']],
+    ]);
+    const taken = await importFiles(admin, [file()], '?uncheckedIdentifiers=true');
+    expect(taken.uncheckedIdentifiers).toBe(true);
+    expect(taken.shipments.counts).toEqual({ created: 4, updated: 0, unchanged: 0, rejected: 0 });
+    expect((await stored(n(2)))?.container_number).toBe('CSQU3054384');
+    const [record] = await t.db
+      .select()
+      .from(imports)
+      .where(eq(imports.id, taken.importId ?? 0));
+    expect(record?.summary).toMatchObject({ uncheckedIdentifiers: true });
+    // Checked, the good ones are kept in their plain form.
+    const again = await importFiles(admin, [
+      csvFile(['Shipment,Mode,Master,Container #', `${n(4)},AIR,02081140743,tcnu7200794`]),
+    ]);
+    expect(again.shipments.counts.updated).toBe(1);
+    expect(await stored(n(4))).toMatchObject({ master: '020-81140743', container_number: 'TCNU7200794' });
+    expect((await post(admin, [file()], '?uncheckedIdentifiers=yes')).statusCode).toBe(400);
   });
 
   it('updates by shipment number: changed cells only, new PO numbers appended, empty cells keep what is stored', async () => {

@@ -1,4 +1,5 @@
 import { SHIPMENT_MATCH_LIMIT } from '@quayside/domain/constants';
+import { checkContainerNumbers, checkMaster } from '@quayside/domain/identifiers';
 import {
   SHIPMENT_AMOUNT_FIELDS,
   SHIPMENT_CHOICE_FIELDS,
@@ -43,6 +44,27 @@ function columnsOf(input: ShipmentInput): ShipmentColumns {
     if (fields[label] !== undefined) columns[column] = fields[label];
   }
   return columns;
+}
+
+/**
+ * The identifiers a write sets, checked as their standards say (Container #: ISO 6346; an air
+ * shipment's Master: its air waybill) and kept in their plain form; a wrong one refuses the write
+ * (400, naming the field, and the check digit it would have). `stored`: the shipment being updated,
+ * whose Mode (or Master) still counts when the write leaves it out.
+ */
+function withCheckedIdentifiers(columns: ShipmentColumns, stored?: ShipmentRow): ShipmentColumns {
+  const checked = { ...columns };
+  if (columns.container_number !== undefined) {
+    const containers = checkContainerNumbers(columns.container_number ?? '');
+    if (!containers.ok) throw new AppError('invalid', containers.message);
+    checked.container_number = containers.value;
+  }
+  if (columns.master !== undefined || columns.mode !== undefined) {
+    const master = checkMaster(columns.master ?? stored?.master ?? '', columns.mode ?? stored?.mode);
+    if (!master.ok) throw new AppError('invalid', master.message);
+    if (columns.master !== undefined) checked.master = master.value;
+  }
+  return checked;
 }
 
 /** A stored shipment on the wire: texts '' when empty, amounts as numbers, dates as ISO strings. */
@@ -147,7 +169,7 @@ export async function createShipment(db: Database, principal: Principal, input: 
     // ON CONFLICT rather than a prior lookup: two simultaneous creates cannot both pass.
     const [created] = await tx
       .insert(shipments)
-      .values({ ...withOwnCompany(principal, columnsOf(input)), shipment: shipmentNumber })
+      .values({ ...withOwnCompany(principal, withCheckedIdentifiers(columnsOf(input))), shipment: shipmentNumber })
       .onConflictDoNothing({ target: shipments.shipment })
       .returning();
     if (!created) throw new AppError('conflict', SHIPMENT_EXISTS);
@@ -180,7 +202,7 @@ export async function updateShipment(db: Database, principal: Principal, shipmen
     const before = await auditView(tx, existing);
     const [updated] = await tx
       .update(shipments)
-      .set({ ...withOwnCompany(principal, columnsOf(input)), updated_at: new Date() })
+      .set({ ...withOwnCompany(principal, withCheckedIdentifiers(columnsOf(input), existing)), updated_at: new Date() })
       .where(eq(shipments.id, existing.id))
       .returning();
     if (!updated) throw new Error('locked shipment vanished during its update');

@@ -99,7 +99,7 @@ const FULL_INPUT = {
   Master: 'MSKU1',
   'Job Notes': '  Fragile  ',
   Mode: 'FCL',
-  'Container #': 'MSKU1234567',
+  'Container #': 'MSKU1234565',
   Vessel: 'Maersk Ohio',
   'Arrival Vessel': 'Feeder 3',
   Weight: '1200.50',
@@ -136,7 +136,7 @@ const FULL: Shipment = {
   Master: 'MSKU1',
   'Job Notes': 'Fragile',
   Mode: 'FCL',
-  'Container #': 'MSKU1234567',
+  'Container #': 'MSKU1234565',
   Vessel: 'Maersk Ohio',
   'Arrival Vessel': 'Feeder 3',
   Weight: 1200.5,
@@ -280,6 +280,43 @@ describe('creating and reading shipments', () => {
     expect((await post(admin, [{ Shipment: 'A-1' }, { Shipment: 'A-2' }])).statusCode).toBe(400);
     expect((await post(admin, { Shipment: 'A-1' })).statusCode).toBe(400);
     expect(await t.db.select().from(shipments).where(eq(shipments.shipment, 'A-1'))).toEqual([]);
+  });
+});
+
+describe("a shipment's identifiers", () => {
+  it('keeps container numbers checked (ISO 6346) and plain, and refuses a wrong one naming its check digit', async () => {
+    const saved = await post(admin, [{ Shipment: 'SHP-BOX', 'Container #': 'csqu 305438 3; TCNU7200794' }]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().shipments[0]['Container #']).toBe('CSQU3054383, TCNU7200794');
+    const wrong = await post(admin, [{ 'Container #': 'CSQU3054384' }], 'SHP-BOX');
+    expect([wrong.statusCode, wrong.json().message]).toEqual([
+      400,
+      'Container #: CSQU3054384: the check digit does not match; it would be 3 (CSQU3054383).',
+    ]);
+    for (const malformed of ['CSQU305438', 'CSQU3054Z83', 'CSQU3054383X'])
+      expect((await post(admin, [{ Shipment: `SHP-BAD-${malformed}`, 'Container #': malformed }])).statusCode).toBe(
+        400,
+      );
+    expect((await get(admin, '?shipment=SHP-BOX')).json().shipments[0]['Container #']).toBe('CSQU3054383, TCNU7200794');
+    expect((await get(admin, '?shipment=SHP-BAD-CSQU305438')).json().shipments).toEqual([]);
+  });
+
+  it("checks an air shipment's Master as an air waybill (IATA mod 7), also when only the Mode changes", async () => {
+    const air = await post(admin, [{ Shipment: 'SHP-AWB', Mode: 'AIR', Master: '020 81140743' }]);
+    expect(air.statusCode, air.body).toBe(200);
+    expect(air.json().shipments[0].Master).toBe('020-81140743');
+    const wrong = await post(admin, [{ Master: '020-81140744' }], 'SHP-AWB');
+    expect([wrong.statusCode, wrong.json().message]).toEqual([
+      400,
+      'Master: 020-81140744: the check digit does not match; it would be 3 (020-81140743).',
+    ]);
+    // A sea shipment's Master is a bill of lading: taken as written, until the shipment becomes an air one.
+    expect((await post(admin, [{ Shipment: 'SHP-MBL', Mode: 'SEA', Master: 'MEDU1234567' }])).statusCode).toBe(200);
+    const toAir = await post(admin, [{ Mode: 'AIR' }], 'SHP-MBL');
+    expect([toAir.statusCode, toAir.json().message]).toEqual([
+      400,
+      'Master: MEDU1234567 is not an air waybill: 3 digits and 8 digits, as 020-81140743.',
+    ]);
   });
 });
 

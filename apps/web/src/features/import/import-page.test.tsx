@@ -1,4 +1,4 @@
-import type { ImportFileReport } from '@quayside/domain/import';
+import type { ImportFileReport, ImportReport } from '@quayside/domain/import';
 import type { RecordImportReport } from '@quayside/domain/record-import';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -38,6 +38,32 @@ const report = (dryRun: boolean): RecordImportReport => ({
   records: { created: 1, updated: 0, unchanged: 0, rejected: 1 },
   rows: [{ sheet: 'purchase_orders', row: 2, key: 'PO-1 / BOLT-1', outcome: 'created', reasons: [] }, rejection],
   rejections: [rejection],
+  truncated: false,
+});
+
+const shipmentsFile: ImportFileReport = {
+  fileName: 'report.csv',
+  format: 'csv',
+  sheet: null,
+  columns: [
+    { header: 'Shipment', field: 'Shipment' },
+    { header: 'Container #', field: 'Container #' },
+  ],
+  unknownColumns: [],
+  preview: [['QS-1', 'CSQU3054384']],
+  rows: 1,
+  counts: { created: 1, updated: 0, unchanged: 0, rejected: 0 },
+};
+/** The forwarder report's answer: as the server says, whether it took the identifiers as written is what was asked. */
+const forwarderReport = (dryRun: boolean, uncheckedIdentifiers: boolean): ImportReport => ({
+  dryRun,
+  uncheckedIdentifiers,
+  importId: dryRun ? null : 12,
+  shipments: shipmentsFile,
+  parts: null,
+  lineItemsCreated: 0,
+  rows: [{ sheet: 'shipments', row: 2, key: 'QS-1', outcome: 'created', reasons: [] }],
+  rejections: [],
   truncated: false,
 });
 
@@ -85,6 +111,41 @@ describe('the Import screen', () => {
     expect(await screen.findByText('Record what arrived of each shipment from a receipts file.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Receipts' })).toHaveAttribute('aria-pressed', 'true');
     expect(screen.getByText('Choose a receipts file (CSV or Excel .xlsx) to import.')).toBeInTheDocument();
+  });
+
+  it("reads a forwarder's report again when asked to take container numbers and air waybills as written, and imports it so", async () => {
+    const api = renderScreen(<ImportPage />, {
+      user: FORWARDER,
+      at: '/import',
+      route: '/import',
+      api: {
+        'POST /api/Import': (call) =>
+          forwarderReport(call.query.get('dryRun') === 'true', call.query.get('uncheckedIdentifiers') === 'true'),
+      },
+    });
+    const unchecked = await screen.findByRole('checkbox', {
+      name: 'Take container numbers and air waybills as written (skip their check digits)',
+    });
+    expect(unchecked).not.toBeChecked();
+    const input = screen.getByLabelText('Shipments file (CSV or Excel .xlsx)');
+    await userEvent.upload(input, new File(['Shipment,Container #\n'], 'report.csv', { type: 'text/csv' }));
+    expect(await screen.findByText('What the import will do')).toBeInTheDocument();
+    const calls = () => api.callsTo('POST /api/Import');
+    expect(calls()[0]?.query.get('uncheckedIdentifiers')).toBe('false');
+    const note = 'Container numbers and air waybills were taken as written, not checked.';
+    expect(screen.queryByText(note)).toBeNull();
+
+    await userEvent.click(unchecked);
+    expect(unchecked).toBeChecked();
+    expect(await screen.findByText(note)).toBeInTheDocument();
+    expect(calls()).toHaveLength(2);
+    expect(Object.fromEntries(calls()[1]?.query ?? [])).toEqual({ dryRun: 'true', uncheckedIdentifiers: 'true' });
+
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    const complete = (await screen.findByText('Import complete')).closest('[role="alert"]') as HTMLElement;
+    expect(within(complete).getByText(note)).toBeInTheDocument();
+    await waitFor(() => expect(calls()).toHaveLength(3));
+    expect(Object.fromEntries(calls()[2]?.query ?? [])).toEqual({ dryRun: 'false', uncheckedIdentifiers: 'true' });
   });
 
   it("shows a Forwarder only its reports' import, whatever the address asks", async () => {

@@ -1,4 +1,16 @@
-import { Alert, AlertTitle, Box, Button, LinearProgress, Link, Paper, Stack, Typography } from '@mui/material';
+import {
+  Alert,
+  AlertTitle,
+  Box,
+  Button,
+  Checkbox,
+  FormControlLabel,
+  LinearProgress,
+  Link,
+  Paper,
+  Stack,
+  Typography,
+} from '@mui/material';
 import { IMPORT_NOTHING_SENT, type ImportReport } from '@quayside/domain/import';
 import { RECORD_IMPORT_TEXTS } from '@quayside/domain/record-import';
 import { useQuery } from '@tanstack/react-query';
@@ -11,12 +23,24 @@ import { FileField } from './file-field.tsx';
 import { dryRunQuery, useRunImport } from './import-api.ts';
 import { ImportCounts } from './import-counts.tsx';
 import { ImportKindChoice, useImportKind } from './import-kind.tsx';
-import { DRY_RUN_FAILED, IMPORT_FAILED, NOTHING_TO_CHANGE, SHEET_DEBOUNCE_MS } from './import-messages.ts';
+import {
+  DRY_RUN_FAILED,
+  IDENTIFIERS_NOT_CHECKED,
+  IMPORT_FAILED,
+  NOTHING_TO_CHANGE,
+  SHEET_DEBOUNCE_MS,
+  UNCHECKED_IDENTIFIERS_LABEL,
+} from './import-messages.ts';
 import { progressPercent, progressText, totalRowsOf, wouldChange } from './import-report.ts';
 import { EMPTY_SELECTION, type ImportSelection } from './import-selection.ts';
 import { PreviewTable } from './preview-table.tsx';
 import { RecordImport } from './record-import.tsx';
 import { RejectedRows } from './rejected-rows.tsx';
+
+/** Said by a report whose container numbers and air waybills were taken as written. */
+function UncheckedIdentifiersNote({ report }: { report: ImportReport }) {
+  return report.uncheckedIdentifiers ? <Typography variant="body2">{IDENTIFIERS_NOT_CHECKED}</Typography> : null;
+}
 
 /** The outcome of the real import: its counts and the way to its line items. */
 function ImportSucceeded({ report }: { report: ImportReport }) {
@@ -24,6 +48,7 @@ function ImportSucceeded({ report }: { report: ImportReport }) {
     <Alert severity="success">
       <AlertTitle>Import complete</AlertTitle>
       <ImportCounts report={report} />
+      <UncheckedIdentifiersNote report={report} />
       {report.importId !== null ? (
         <Link component={RouterLink} to={`/?import=${report.importId}`} sx={{ display: 'inline-block', mt: 1 }}>
           Show the imported line items
@@ -125,6 +150,18 @@ function ReportImport() {
             onSheetChange={(value) => change({ partsSheet: value })}
           />
         </Stack>
+        {/* Part of what the dry run reads, so that its report is what Import will do. */}
+        <FormControlLabel
+          sx={{ mt: 2 }}
+          label={UNCHECKED_IDENTIFIERS_LABEL}
+          disabled={isRunning}
+          control={
+            <Checkbox
+              checked={selection.uncheckedIdentifiers}
+              onChange={(event) => change({ uncheckedIdentifiers: event.target.checked })}
+            />
+          }
+        />
         {/* Always there, so screen readers hear when a file starts being read. */}
         <Box role="status">
           {dryRun.isFetching ? (
@@ -149,6 +186,7 @@ function ReportImport() {
               What the import will do
             </Typography>
             <ImportCounts report={checkedReport} />
+            <UncheckedIdentifiersNote report={checkedReport} />
             {!wouldChange(checkedReport) ? <Typography color="text.secondary">{NOTHING_TO_CHANGE}</Typography> : null}
             {isRunning ? (
               <Stack spacing={1}>

@@ -15,6 +15,7 @@ const fileReport = (rows: number, counts: ImportFileReport['counts']): ImportFil
 const none = { created: 0, updated: 0, unchanged: 0, rejected: 0 };
 const dryRun: ImportReport = {
   dryRun: true,
+  uncheckedIdentifiers: false,
   importId: null,
   shipments: fileReport(3, { created: 2, updated: 0, unchanged: 0, rejected: 1 }),
   parts: null,
@@ -69,6 +70,7 @@ describe('countLines', () => {
     const imported = {
       ...dryRun,
       dryRun: false,
+      uncheckedIdentifiers: false,
       importId: 4,
       parts: fileReport(2, { ...none, created: 1, updated: 1 }),
     };

@@ -13,11 +13,26 @@ describe('the import request', () => {
 
   it('names a sheet only for a workbook, and only when one is given', () => {
     const selection = { ...EMPTY_SELECTION, shipments: chooseFile(workbook), sheet: ' Q1 ', partsSheet: 'Parts' };
-    expect(importQuery(selection, true)).toEqual({ dryRun: 'true', sheet: 'Q1', partsSheet: undefined });
+    const checked = { uncheckedIdentifiers: 'false' };
+    expect(importQuery(selection, true)).toEqual({ dryRun: 'true', ...checked, sheet: 'Q1', partsSheet: undefined });
     const withCsvParts = { ...selection, parts: chooseFile(csv) };
-    expect(importQuery(withCsvParts, false)).toEqual({ dryRun: 'false', sheet: 'Q1', partsSheet: undefined });
+    expect(importQuery(withCsvParts, false)).toEqual({
+      dryRun: 'false',
+      ...checked,
+      sheet: 'Q1',
+      partsSheet: undefined,
+    });
     const blank = { ...selection, sheet: '  ', parts: chooseFile(workbook) };
-    expect(importQuery(blank, false)).toEqual({ dryRun: 'false', sheet: undefined, partsSheet: 'Parts' });
+    expect(importQuery(blank, false)).toEqual({ dryRun: 'false', ...checked, sheet: undefined, partsSheet: 'Parts' });
+  });
+
+  it('checks container numbers and air waybills unless asked not to, in the dry run and the import alike', () => {
+    const selection = { ...EMPTY_SELECTION, shipments: chooseFile(csv) };
+    expect(EMPTY_SELECTION.uncheckedIdentifiers).toBe(false);
+    expect(importQuery(selection, true).uncheckedIdentifiers).toBe('false');
+    const unchecked = { ...selection, uncheckedIdentifiers: true };
+    expect(importQuery(unchecked, true)).toEqual({ ...importQuery(unchecked, false), dryRun: 'true' });
+    expect(importQuery(unchecked, false).uncheckedIdentifiers).toBe('true');
   });
 
   it('tells two choices of the same file apart', () => {

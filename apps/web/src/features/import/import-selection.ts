@@ -1,5 +1,6 @@
-// What the Import page sends: the shipments file, an optional parts list, and for a workbook the
-// sheet to read (the server reads the first one when none is named).
+// What the Import page sends: the shipments file, an optional parts list, for a workbook the sheet
+// to read (the server reads the first one when none is named), and whether container numbers and
+// air waybills are taken as written.
 
 /** A chosen file; the id tells two choices apart, even of the same file, in query keys. */
 export type ChosenImportFile = { id: number; file: File };
@@ -11,9 +12,17 @@ export type ImportSelection = {
   sheet: string;
   /** Worksheet of the parts workbook; ignored for a CSV. */
   partsSheet: string;
+  /** Take Container # and an air shipment's Master as written, their check digits unchecked (off: such a row is rejected). */
+  uncheckedIdentifiers: boolean;
 };
 
-export const EMPTY_SELECTION: ImportSelection = { shipments: null, parts: null, sheet: '', partsSheet: '' };
+export const EMPTY_SELECTION: ImportSelection = {
+  shipments: null,
+  parts: null,
+  sheet: '',
+  partsSheet: '',
+  uncheckedIdentifiers: false,
+};
 
 /** What the file pickers offer; the server decides by the file's content and says so when it cannot read one. */
 export const IMPORT_FILE_ACCEPT =
@@ -35,10 +44,11 @@ function sheetOf(chosen: ChosenImportFile | null, sheet: string) {
   return chosen && isWorkbook(chosen.file.name) && name !== '' ? name : undefined;
 }
 
-/** The query string of `importReport`. */
+/** The query string of `importReport`: the dry run's and the import's alike but for `dryRun`, so both read the file the same way. */
 export function importQuery(selection: ImportSelection, isDryRun: boolean) {
   return {
     dryRun: String(isDryRun),
+    uncheckedIdentifiers: selection.uncheckedIdentifiers ? ('true' as const) : ('false' as const),
     sheet: sheetOf(selection.shipments, selection.sheet),
     partsSheet: sheetOf(selection.parts, selection.partsSheet),
   };

@@ -15,6 +15,7 @@ const fileReport = {
 } as const;
 const report: ImportReport = {
   dryRun: false,
+  uncheckedIdentifiers: false,
   importId: 7,
   shipments: { ...fileReport, columns: [...fileReport.columns], unknownColumns: [], preview: [['S-1']] },
   parts: null,

@@ -74,7 +74,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
 
   const setField = (label: keyof ShipmentFormValues, value: string) =>
     setValues((current) => ({ ...current, [label]: value }));
-  const errors = shipmentFormErrors(values);
+  const errors = shipmentFormErrors(values, shipment ?? undefined);
   const isValid = Object.keys(errors).length === 0 && (mode === 'edit' || canCreateShipment(values));
   const isFromLineItem = (location.state as ShipmentNavigationState)?.fromLineItem === true;
 
@@ -160,6 +160,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
           mode={mode}
           isEditing={isEditing}
           isForwarder={isForwarder}
+          errors={errors}
           existingOrderRefs={shipment?.['Order Ref'] ?? []}
         />
       </Paper>

@@ -49,7 +49,7 @@ export function ShipmentContainerTab(props: TabProps) {
       <SelectInput {...field('UQ - Outer')} label="UQ-Outer" options={UQ_OUTER_OPTIONS} />
       <SelectInput {...field('VOLUQ')} options={VOLUQ_OPTIONS} />
       <SelectInput {...field('WTUQ')} options={WTUQ_OPTIONS} />
-      <TextInput {...field('Container #')} />
+      <TextInput {...field('Container #')} error={props.errors['Container #']} />
       <TextInput {...field('Vessel')} label="Vessel Tracking" />
       <SelectInput {...field('Trans')} options={TRANS_OPTIONS} />
       <SelectInput {...field('Mode')} options={MODE_OPTIONS} />

@@ -1,3 +1,4 @@
+import { CONTAINER_EXAMPLE } from '@quayside/domain/identifiers';
 import type { Shipment } from '@quayside/domain/shipments';
 import { describe, expect, it } from 'vitest';
 import { dateFromIso, isoFromDate } from './shipment-dates.ts';
@@ -22,7 +23,8 @@ const stored: Shipment = {
   House: 'H1',
   Master: 'M1',
   'Job Notes': 'Fumigation cert.',
-  'Container #': 'MSKU1234567',
+  // MSKU123456's ISO 6346 check digit is 5 (containerCheckDigit).
+  'Container #': 'MSKU1234565',
   Vessel: 'EVER ACE',
   'Arrival Vessel': '',
   PACKTYPE: '',
@@ -145,5 +147,44 @@ describe('validation', () => {
   it('flags a date that is not a real day', () => {
     expect(shipmentFormErrors({ ...emptyShipmentValues(), ATA: '2023-02-29' })).toEqual({ ATA: DATE_INVALID });
     expect(shipmentFormErrors({ ...emptyShipmentValues(), ATA: '2024-02-29' })).toEqual({});
+  });
+
+  it('checks each container number, naming the check digit it would have', () => {
+    const withContainers = (containers: string) => ({ ...emptyShipmentValues(), 'Container #': containers });
+    expect(shipmentFormErrors(withContainers(''))).toEqual({});
+    expect(shipmentFormErrors(withContainers(CONTAINER_EXAMPLE))).toEqual({});
+    expect(shipmentFormErrors(withContainers('CSQU3054383, TCNU7200794'))).toEqual({});
+    expect(shipmentFormErrors(withContainers('csqu 3054383;\nTCNU7200794'))).toEqual({});
+    const wrong = shipmentFormErrors(withContainers('CSQU3054384'))['Container #'];
+    expect(wrong).toMatch(/^Container #: /);
+    expect(wrong).toContain('it would be 3 (CSQU3054383)');
+    expect(shipmentFormErrors(withContainers('TCNU7200794, CSQU3054384'))).toEqual({ 'Container #': wrong });
+    expect(shipmentFormErrors(withContainers('CSQU305438'))['Container #']).toMatch(/^Container #: /);
+  });
+
+  it("checks an air shipment's Master as an air waybill, and no other Mode's", () => {
+    const air = { ...emptyShipmentValues(), Mode: 'AIR', Master: '020-81140744' };
+    const master = shipmentFormErrors(air).Master;
+    expect(master).toMatch(/^Master: /);
+    expect(master).toContain('it would be 3 (020-81140743)');
+    expect(shipmentFormErrors({ ...air, Master: '020-81140743' })).toEqual({});
+    expect(shipmentFormErrors({ ...air, Master: '' })).toEqual({});
+    expect(shipmentFormErrors({ ...air, Mode: 'SEA' })).toEqual({});
+  });
+
+  it('when editing, checks the identifiers only as the server does: when the save sends them', () => {
+    // Taken as written by an import: saving other changes is not stopped by them.
+    const unchecked = { ...stored, 'Container #': 'CSQU3054384', Mode: 'AIR', Master: '020-81140744' };
+    const values = shipmentValues(unchecked);
+    expect(shipmentFormErrors({ ...values, House: 'H2' }, unchecked)).toEqual({});
+    expect(shipmentFormErrors({ ...values, 'Container #': 'TCNU7200795' }, unchecked)).toEqual({
+      'Container #': expect.stringContaining('it would be 4 (TCNU7200794)'),
+    });
+    // Changing the Mode sends it, and the server checks the stored Master against it.
+    const sea = { ...unchecked, Mode: 'SEA' };
+    expect(shipmentFormErrors({ ...shipmentValues(sea), Mode: 'AIR' }, sea)).toEqual({
+      Master: expect.stringContaining('it would be 3 (020-81140743)'),
+    });
+    expect(shipmentFormErrors({ ...values, Master: '020-81140743' }, unchecked)).toEqual({});
   });
 });

@@ -1,3 +1,4 @@
+import { checkContainerNumbers, checkMaster } from '@quayside/domain/identifiers';
 import { cleanOrderRefs, parseAmount, type Shipment } from '@quayside/domain/shipments';
 import { parseCalendarDate } from '@quayside/domain/text';
 import { dateFromIso, isoFromDate } from './shipment-dates.ts';
@@ -66,13 +67,29 @@ export const DATE_INVALID = 'Enter a valid date.';
 
 export type ShipmentFormErrors = Partial<Record<FieldLabel, string>>;
 
-/** Problems the server would refuse, per field, so the user can fix them before saving. */
-export function shipmentFormErrors(values: ShipmentFormValues): ShipmentFormErrors {
+/**
+ * Problems the server would refuse, per field, so the user can fix them before saving. Container #
+ * (ISO 6346) and an air shipment's Master (its air waybill) carry a check digit: the message names
+ * the one they would have. When editing (`original`), those two are checked only as the server
+ * checks them, when the save sends them: a stored one taken as written (an import may do so) does
+ * not stop the user saving other changes.
+ */
+export function shipmentFormErrors(values: ShipmentFormValues, original?: Shipment): ShipmentFormErrors {
   const errors: ShipmentFormErrors = {};
   for (const label of AMOUNT_LABELS) if (parseAmount(values[label]) === undefined) errors[label] = AMOUNT_INVALID;
   for (const label of DATE_LABELS) {
     const value = values[label].trim();
     if (value !== '' && parseCalendarDate(value) === null) errors[label] = DATE_INVALID;
+  }
+  const before = original ? shipmentValues(original) : undefined;
+  const isSent = (label: FieldLabel) => !before || values[label].trim() !== before[label].trim();
+  if (isSent('Container #')) {
+    const containers = checkContainerNumbers(values['Container #']);
+    if (!containers.ok) errors['Container #'] = containers.message;
+  }
+  if (isSent('Master') || isSent('Mode')) {
+    const master = checkMaster(values.Master, values.Mode);
+    if (!master.ok) errors.Master = master.message;
   }
   return errors;
 }

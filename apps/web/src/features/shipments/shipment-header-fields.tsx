@@ -1,7 +1,7 @@
 import { CONSIGNEE_OPTIONS, DESTINATION_PORTS, ORIGIN_PORTS } from '@quayside/domain/constants';
 import { SHIPMENT_ID_IMMUTABLE } from '@quayside/domain/shipments';
 import { FieldGrid, SelectInput, TextInput } from './form-inputs.tsx';
-import type { ShipmentFormValues } from './shipment-form.ts';
+import type { ShipmentFormErrors, ShipmentFormValues } from './shipment-form.ts';
 
 export const FORWARDER_FIXED = 'Fixed to your company name as a Forwarder';
 
@@ -11,13 +11,15 @@ type ShipmentHeaderFieldsProps = {
   mode: 'edit' | 'create';
   isEditing: boolean;
   isForwarder: boolean;
+  /** Problems to fix before saving: Master's is shown under it. */
+  errors: ShipmentFormErrors;
   /** The PO numbers the shipment has (edit mode): shown, never changed here. */
   existingOrderRefs: readonly string[];
 };
 
 /** SPEC.md §2: Shipment, Forwarder Name, Line Items, Consignee Name, Consignor Name, Origin, Destination, House, Master. */
 export function ShipmentHeaderFields(props: ShipmentHeaderFieldsProps) {
-  const { values, setField, mode, isEditing, isForwarder, existingOrderRefs } = props;
+  const { values, setField, mode, isEditing, isForwarder, errors, existingOrderRefs } = props;
   const isReadOnly = !isEditing;
   const isCreating = mode === 'create';
   const field = (label: keyof ShipmentFormValues) => ({
@@ -68,7 +70,7 @@ export function ShipmentHeaderFields(props: ShipmentHeaderFieldsProps) {
       <SelectInput {...field('Origin')} options={ORIGIN_PORTS} />
       <SelectInput {...field('Dest.')} label="Destination" options={DESTINATION_PORTS} />
       <TextInput {...field('House')} />
-      <TextInput {...field('Master')} />
+      <TextInput {...field('Master')} error={errors.Master} />
     </FieldGrid>
   );
 }

@@ -37,6 +37,36 @@ describe('the shipment form', () => {
     expect(sent?.body).toEqual([expect.objectContaining({ Shipment: 'QS-9', 'Order Ref': ['PO-1', 'PO-2'] })]);
   });
 
+  it('shows a mistyped container number and air waybill under their fields, with the check digit, and waits to save', async () => {
+    const api = renderCreateShipmentPage({ api: shipmentsApi });
+    const create = await screen.findByRole('button', { name: 'Create' });
+    await userEvent.type(await field(/^Shipment/), 'QS-9');
+    await userEvent.type(await field('Master'), '020-81140744');
+    await userEvent.click(screen.getByRole('tab', { name: 'Container' }));
+    await userEvent.selectOptions(screen.getByRole('combobox', { name: 'Mode' }), 'AIR');
+    expect(await field('Master')).toHaveAccessibleDescription(
+      'Master: 020-81140744: the check digit does not match; it would be 3 (020-81140743).',
+    );
+    const container = await field('Container #');
+    await userEvent.type(container, 'CSQU3054384');
+    expect(container).toHaveAccessibleDescription(
+      'Container #: CSQU3054384: the check digit does not match; it would be 3 (CSQU3054383).',
+    );
+    expect(container).toBeInvalid();
+    expect(create).toBeDisabled();
+
+    await userEvent.clear(container);
+    await userEvent.type(container, 'CSQU3054383');
+    await userEvent.clear(await field('Master'));
+    await userEvent.type(await field('Master'), '020-81140743');
+    expect(container).toBeValid();
+    await userEvent.click(create);
+    expect(await screen.findByText('Shipment created successfully!')).toBeInTheDocument();
+    expect(api.callsTo('POST /api/Shipments')[0]?.body).toEqual([
+      expect.objectContaining({ 'Container #': 'CSQU3054383', Master: '020-81140743', Mode: 'AIR' }),
+    ]);
+  });
+
   it("fixes a forwarder's Forwarder Name to its company", async () => {
     renderCreateShipmentPage({ user: FORWARDER });
     const forwarderName = await field('Forwarder Name');
