@@ -12,13 +12,14 @@ import {
   type Thread,
   type ThreadRecord,
 } from '@quayside/domain/messages';
-import { isStaff, STAFF_ROLES } from '@quayside/domain/permissions';
+import { isStaff } from '@quayside/domain/permissions';
 import { companyKey } from '@quayside/domain/text';
-import { type SQL, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import {
   bookingScope,
   forwarderKeySql,
+  isStaffSql,
   joinedLineItemScope,
   purchaseOrderScope,
   shipmentScope,
@@ -39,12 +40,6 @@ import { actorOf } from '../audit/audit.service.ts';
 type RecordRef = { kind: ThreadRecord; id: number };
 
 const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-const staffRole = (role: SQL) =>
-  sql`${role} in (${sql.join(
-    STAFF_ROLES.map((each) => sql`${each}`),
-    sql`, `,
-  )})`;
-
 /** The record `key` names, if the principal sees it. */
 async function findRecord(db: Queryable, principal: Principal, kind: ThreadRecord, key: string): Promise<RecordRef> {
   const query = {
@@ -96,10 +91,10 @@ async function peopleWhoSee(db: Queryable, record: RecordRef) {
     staff: boolean;
     forwarder: string | null;
   }>(sql`
-    select p.id::int as id, p.full_name as name, p.email, ${staffRole(sql`p.role`)} as staff,
+    select p.id::int as id, p.full_name as name, p.email, ${isStaffSql(sql`p.role`)} as staff,
            case when p.role = 'Forwarder' then ${forwarderKeySql(sql`p.company_name`)} end as forwarder
     from people p
-    where ${staffRole(sql`p.role`)}
+    where ${isStaffSql(sql`p.role`)}
        or (p.role = 'Forwarder' and ${forwarderKeySql(sql`p.company_name`)} in (${forwarders}))
        or (p.role = 'Supplier' and ${supplierKeySql(sql`p.company_name`)} in (${suppliers}))
     order by p.full_name, p.email`);
