@@ -3,6 +3,7 @@ import {
   checkAirWaybill,
   checkContainerNumber,
   checkContainerNumbers,
+  checkIdentifierColumns,
   checkMaster,
   containerCheckDigit,
 } from './identifiers.ts';
@@ -70,5 +71,22 @@ describe("a shipment's identifiers", () => {
     expect(checkMaster('MEDU1234567', 'SEA')).toEqual({ ok: true, value: 'MEDU1234567' });
     expect(checkMaster('MEDU1234567', 'AIR')).toMatchObject({ ok: false, message: expect.stringMatching(/^Master: /) });
     expect(checkMaster('', 'AIR')).toEqual({ ok: true, value: '' });
+  });
+});
+
+describe("a shipment write's identifiers", () => {
+  it('checks what the write sets, with the stored Mode or Master where it leaves them out', () => {
+    expect(checkIdentifierColumns({ container_number: 'csqu3054383' })).toEqual({
+      checked: { container_number: 'CSQU3054383' },
+      problems: [],
+    });
+    expect(checkIdentifierColumns({ master: '02081140743' }, { mode: 'AIR' })).toEqual({
+      checked: { master: '020-81140743' },
+      problems: [],
+    });
+    expect(checkIdentifierColumns({ mode: 'AIR' }, { master: 'MEDU1234567' }).problems).toEqual([
+      'Master: MEDU1234567 is not an air waybill: 3 digits and 8 digits, as 020-81140743.',
+    ]);
+    expect(checkIdentifierColumns({ mode: 'SEA' }, { master: 'MEDU1234567' })).toEqual({ checked: {}, problems: [] });
   });
 });

@@ -92,3 +92,29 @@ export function checkMaster(master: string, mode: string | null | undefined): Ch
   const checked = checkAirWaybill(master);
   return checked.ok ? checked : { ok: false, message: `Master: ${checked.message}` };
 }
+
+type IdentifierColumns = { container_number?: string | null; master?: string | null; mode?: string | null };
+
+/**
+ * The identifiers a shipment write sets (a column it leaves out stays out), checked and in their
+ * plain form, and what is wrong with them. `stored`: the shipment being updated, whose Master or
+ * Mode still counts when the write leaves it out (making a shipment an air one checks its Master).
+ */
+export function checkIdentifierColumns(
+  columns: IdentifierColumns,
+  stored?: Pick<IdentifierColumns, 'master' | 'mode'>,
+): { checked: { container_number?: string; master?: string }; problems: string[] } {
+  const checked: { container_number?: string; master?: string } = {};
+  const problems: string[] = [];
+  if (columns.container_number !== undefined) {
+    const containers = checkContainerNumbers(columns.container_number ?? '');
+    if (containers.ok) checked.container_number = containers.value;
+    else problems.push(containers.message);
+  }
+  if (columns.master !== undefined || columns.mode !== undefined) {
+    const master = checkMaster(columns.master ?? stored?.master ?? '', columns.mode ?? stored?.mode);
+    if (!master.ok) problems.push(master.message);
+    else if (columns.master !== undefined) checked.master = master.value;
+  }
+  return { checked, problems };
+}

@@ -1,4 +1,4 @@
-import { checkContainerNumbers, checkMaster } from '@quayside/domain/identifiers';
+import { checkIdentifierColumns } from '@quayside/domain/identifiers';
 import type { ColumnMapping, PartImportField, ShipmentImportField } from '@quayside/domain/import';
 import {
   type Cell,
@@ -99,7 +99,12 @@ export function readShipmentRow(
     }
   }
 
-  if (checkIdentifiers) checkRowIdentifiers(columns, reasons);
+  if (checkIdentifiers) {
+    // As the shipment screen checks them; the row's Mode decides whether its Master is an air waybill.
+    const { checked, problems } = checkIdentifierColumns(columns);
+    Object.assign(columns, checked);
+    reasons.push(...problems);
+  }
 
   const orderRefs = cleanOrderRefs(cellText(cells.get('Order Ref') ?? null));
   if (orderRefs.length > ORDER_REFS_MAX) reasons.push(`Order Ref: at most ${ORDER_REFS_MAX} PO numbers per shipment.`);
@@ -107,20 +112,6 @@ export function readShipmentRow(
 
   if (reasons.length > 0) return { ok: false, rejected: { row: row.row, key: shipment, reasons } };
   return { ok: true, value: { row: row.row, shipment, columns, orderRefs } };
-}
-
-/** The row's identifiers checked (the screen's rules), each kept in its plain form; a wrong one is a reason. */
-function checkRowIdentifiers(columns: Record<string, unknown>, reasons: string[]) {
-  if (typeof columns.container_number === 'string') {
-    const containers = checkContainerNumbers(columns.container_number);
-    if (containers.ok) columns.container_number = containers.value;
-    else reasons.push(containers.message);
-  }
-  if (typeof columns.master === 'string') {
-    const master = checkMaster(columns.master, typeof columns.mode === 'string' ? columns.mode : null);
-    if (master.ok) columns.master = master.value;
-    else reasons.push(master.message);
-  }
 }
 
 export const partKey = (part: { po: string; shipment: string; partNumber: string }) =>

@@ -1,5 +1,5 @@
 import { SHIPMENT_MATCH_LIMIT } from '@quayside/domain/constants';
-import { checkContainerNumbers, checkMaster } from '@quayside/domain/identifiers';
+import { checkIdentifierColumns } from '@quayside/domain/identifiers';
 import {
   SHIPMENT_AMOUNT_FIELDS,
   SHIPMENT_CHOICE_FIELDS,
@@ -53,18 +53,9 @@ function columnsOf(input: ShipmentInput): ShipmentColumns {
  * whose Mode (or Master) still counts when the write leaves it out.
  */
 function withCheckedIdentifiers(columns: ShipmentColumns, stored?: ShipmentRow): ShipmentColumns {
-  const checked = { ...columns };
-  if (columns.container_number !== undefined) {
-    const containers = checkContainerNumbers(columns.container_number ?? '');
-    if (!containers.ok) throw new AppError('invalid', containers.message);
-    checked.container_number = containers.value;
-  }
-  if (columns.master !== undefined || columns.mode !== undefined) {
-    const master = checkMaster(columns.master ?? stored?.master ?? '', columns.mode ?? stored?.mode);
-    if (!master.ok) throw new AppError('invalid', master.message);
-    if (columns.master !== undefined) checked.master = master.value;
-  }
-  return checked;
+  const { checked, problems } = checkIdentifierColumns(columns, stored);
+  if (problems[0] !== undefined) throw new AppError('invalid', problems[0]);
+  return { ...columns, ...checked };
 }
 
 /** A stored shipment on the wire: texts '' when empty, amounts as numbers, dates as ISO strings. */
