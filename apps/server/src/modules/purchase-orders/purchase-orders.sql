@@ -159,15 +159,16 @@ BEGIN
   SET (po_status, po_overdue_from, po_booking_due, po_short_qty, po_over_shipped_qty, po_unknown_skus,
        po_cargo_ready_slip_days) =
       (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus,
-       purchase_order_cargo_ready_slip(n.number))
+       slip.days)
   FROM unnest(numbers) AS n(number)
   CROSS JOIN LATERAL purchase_order_row_basis(n.number) b
+  CROSS JOIN LATERAL purchase_order_cargo_ready_slip(n.number) AS slip(days)
   WHERE r.title = n.number
     AND (r.po_status, r.po_overdue_from, r.po_booking_due, r.po_short_qty, r.po_over_shipped_qty, r.po_unknown_skus,
          r.po_cargo_ready_slip_days)
         IS DISTINCT FROM
         (b.po_status, b.po_overdue_from, b.po_booking_due, b.po_short_qty, b.po_over_shipped_qty, b.po_unknown_skus,
-         purchase_order_cargo_ready_slip(n.number));
+         slip.days);
 
   -- The forwarder companies that see each of them (a line item of theirs that is not hidden), and
   -- the PO's figures as each sees them: what its own shipments carry and what their receipts say.
