@@ -23,6 +23,7 @@ import { sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import { bookingScope, forwarderKeySql, purchaseOrderScope } from '../../auth/visibility.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import { AppError } from '../../errors.ts';
 import { type Write, withWrite } from '../../write/with-write.ts';
 import { doneBy, recordEvent } from '../alerts/events.ts';
@@ -36,13 +37,11 @@ import { sourceOf } from '../purchase-orders/purchase-orders.service.ts';
 
 type StoredLine = { line_number: number; sku: string; description: string; qty: number };
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 const BOOKING_COLUMNS = sql`
   b.reference, b.status, po.po_number, po.supplier, b.requested_by_name as requested_by,
-  ${iso('b.requested_at')} as requested_at, b.cargo_ready_date::text as cargo_ready_date, b.lines,
+  ${isoTimestamp('b.requested_at')} as requested_at, b.cargo_ready_date::text as cargo_ready_date, b.lines,
   b.packages, b.weight_kg::float8 as weight_kg, b.volume_cbm::float8 as volume_cbm, b.origin, b.mode, b.note,
-  b.forwarder_name, b.routed_by, ${iso('b.decided_at')} as decided_at, b.decline_reason, s.shipment,
+  b.forwarder_name, b.routed_by, ${isoTimestamp('b.decided_at')} as decided_at, b.decline_reason, s.shipment,
   b.carrier_booking_reference`;
 
 const FROM = sql`booking_requests b join purchase_orders po on po.id = b.purchase_order_id

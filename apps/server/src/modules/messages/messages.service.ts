@@ -27,6 +27,7 @@ import {
 } from '../../auth/visibility.ts';
 import { idArray, textArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 import { AppError } from '../../errors.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { doneBy, recordEvent } from '../alerts/events.ts';
@@ -39,7 +40,6 @@ import { actorOf } from '../audit/audit.service.ts';
 
 type RecordRef = { kind: ThreadRecord; id: number };
 
-const iso = (column: string) => sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 /** The record `key` names, if the principal sees it. */
 async function findRecord(db: Queryable, principal: Principal, kind: ThreadRecord, key: string): Promise<RecordRef> {
   const query = {
@@ -143,7 +143,7 @@ type MessageRow = Omit<Message, 'mentions' | 'documents' | 'mine'> & {
 const MESSAGE_COLUMNS = sql`
   m.id::int as id, m.author_name as author, m.author_email, m.author_person_id::int as author_person_id, m.body,
   m.internal, m.mentions::int[] as mention_ids, m.reply_to::int as reply_to, m.document_ids::text[] as document_ids,
-  ${iso('m.created_at')} as created_at, ${iso('m.edited_at')} as edited_at`;
+  ${isoTimestamp('m.created_at')} as created_at, ${isoTimestamp('m.edited_at')} as edited_at`;
 
 /** The messages as the principal reads them: mentions by name, links only to documents it sees. */
 async function present(

@@ -1,6 +1,7 @@
 import type { Proposal } from '@quayside/domain/confirmations';
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/client.ts';
+import { isoTimestamp } from '../../db/iso-timestamp.ts';
 
 // A PO's proposals as its page shows them (confirmations.service.ts writes them).
 
@@ -8,10 +9,10 @@ import type { Queryable } from '../../db/client.ts';
 export async function proposalsOf(db: Queryable, poId: number): Promise<Proposal[]> {
   const rows = await db.execute<Proposal>(sql`
     select id::int as id, kind, status, proposed_by_name as proposed_by,
-           to_char(proposed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as proposed_at, note,
+           ${isoTimestamp('proposed_at')} as proposed_at, note,
            cargo_ready_date, lines,
            case when kind = 'change' and status = 'approved' then coalesce(decided_by, 'automatic approval') else decided_by end as decided_by,
-           to_char(decided_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as decided_at, decision_note
+           ${isoTimestamp('decided_at')} as decided_at, decision_note
     from purchase_order_proposals where purchase_order_id = ${poId}
     order by id desc`);
   return rows.rows;
