@@ -7,7 +7,7 @@ import type { Mailer } from '../../mail/mailer.ts';
 import { withWrite } from '../../write/with-write.ts';
 import type { AuditActor } from '../audit/audit.service.ts';
 import { principalOfPerson } from './alert-recipients.ts';
-import { eventsById, eventsWithRecords, eventVisibleTo } from './events.ts';
+import { type EventRow, eventColumns, eventOf, eventsWithRecords, eventVisibleTo } from './events.ts';
 import { unsubscribeToken } from './unsubscribe-token.ts';
 
 const MAIL_ACTOR: AuditActor = { personId: null, email: null, source: 'system' };
@@ -37,8 +37,9 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
       if (!person) return 0;
       const principal = principalOfPerson(person);
       const seen = principal ? sql`coalesce(${eventVisibleTo(principal)}, false)` : sql`false`;
-      const waitingRows = await tx.execute<{ id: string | number; event_id: string | number; seen: boolean }>(sql`
-        select n.id, n.event_id, ${seen} as seen
+      // The events' words come with the same read that locks and judges them.
+      const waitingRows = await tx.execute<EventRow & { id: string | number; seen: boolean }>(sql`
+        select n.id, ${seen} as seen, ${eventColumns}
         from notifications n join ${eventsWithRecords} on e.id = n.event_id
         where n.person_id = ${personId} and n.channel = ${channel} and n.mailed_at is null
         order by n.id
@@ -49,10 +50,7 @@ export async function mailAlerts(db: Database, channel: Exclude<AlertChannel, 'a
       if (unseen.length > 0)
         await tx.update(notifications).set({ channel: 'app' }).where(inArray(notifications.id, unseen));
       if (pending.length === 0) return 0;
-      const events = await eventsById(
-        tx,
-        pending.map((row) => Number(row.event_id)),
-      );
+      const events = pending.map(eventOf).sort((a, b) => a.id - b.id);
       await settings.mailer.send(alertMail(person.email, channel, events, settings, personId));
       await tx
         .update(notifications)
