@@ -46,6 +46,8 @@ export async function buildServer(outDir = SERVER_DIST) {
     logLevel: 'warning',
   });
   cpSync(`${server}/src/db/migrations`, `${outDir}/migrations`, { recursive: true });
+  // The DCSA Track & Trace schema carrier events are checked against (modules/carrier-events/dcsa-schema.ts).
+  cpSync(`${server}/src/modules/carrier-events/dcsa`, `${outDir}/dcsa`, { recursive: true });
   for (const file of readdirSync(`${server}/src/modules`, { recursive: true })) {
     if (file.endsWith('.sql')) cpSync(`${server}/src/modules/${file}`, `${outDir}/database-logic/modules/${file}`);
   }

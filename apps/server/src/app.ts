@@ -22,6 +22,10 @@ import { registerMetrics } from './metrics/metrics.ts';
 import { registerAlertRoutes, registerUnsubscribeRoutes } from './modules/alerts/alerts.routes.ts';
 import { registerAnalyticsRoutes } from './modules/analytics/analytics.routes.ts';
 import { registerBookingRoutes } from './modules/bookings/bookings.routes.ts';
+import {
+  registerCarrierEventRoutes,
+  registerPublicCarrierEventRoutes,
+} from './modules/carrier-events/carrier-events.routes.ts';
 import { registerDeletionRoutes } from './modules/deletions/deletions.routes.ts';
 import { registerDocumentRoutes } from './modules/documents/documents.routes.ts';
 import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
@@ -123,6 +127,7 @@ export async function buildApp(
   registerEligibilityRoute(app, db, config.authRateLimits.eligibility);
   registerSiteRoutes(app, config, db);
   registerUnsubscribeRoutes(app, db, resolveAuthSecret(config.authSecret, config.dataDir));
+  registerPublicCarrierEventRoutes(app, db);
 
   // Every call the route table does not open to anyone needs a session; the principal comes from it alone.
   app.decorate('authenticate', createAuthenticate(auth, db, config));
@@ -135,6 +140,7 @@ export async function buildApp(
     registerAlertRoutes(api, db);
     registerViewRoutes(api, db);
     registerWebhookRoutes(api, db);
+    registerCarrierEventRoutes(api, db);
     registerOrganisationSettingsRoutes(api, db);
     registerPartRoutes(api, db);
     registerPurchaseOrderRoutes(api, db, config.clock);

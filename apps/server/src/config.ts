@@ -120,6 +120,9 @@ function objectStoreOf(e: Env): ObjectStoreConfig | undefined {
 export type AuthRateLimits = { signIn: RateRule; signUp: RateRule; passwordReset: RateRule; eligibility: RateRule };
 export type RateRule = { window: number; max: number };
 
+/** Requests one address may make of public tracking links a minute: enough for a page left open, not for guessing. */
+export const TRACKING_LINK_RATE: RateRule = { window: 60, max: 60 };
+
 export const DEFAULT_AUTH_RATE_LIMITS: AuthRateLimits = {
   signIn: { window: 60, max: 100 },
   signUp: { window: 60, max: 5 },

@@ -22,6 +22,9 @@ const isPagePath = (pathname: string) =>
   !/^\/[^/]*\.[a-z0-9]+$/i.test(pathname) &&
   !SERVER_PREFIXES.some((prefix) => pathname === prefix || pathname.startsWith(`${prefix}/`));
 
+/** Where public tracking links lead (domain's trackingPath). */
+const TRACKING_PAGES = '/track/';
+
 /**
  * Serves the built web app: its files as built (the .br and .gz copies the build wrote, when the
  * browser takes them), and index.html at page-like addresses, so the client router can take them;
@@ -47,7 +50,11 @@ export async function registerWebApp(app: FastifyInstance, webDistDir: string) {
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0] ?? '';
-    if (hasBuild && request.method === 'GET' && isPagePath(pathname)) return reply.sendFile('index.html');
+    if (hasBuild && request.method === 'GET' && isPagePath(pathname)) {
+      // A shared tracking page is for the people it was sent to, not for search engines.
+      if (pathname.startsWith(TRACKING_PAGES)) reply.header('X-Robots-Tag', 'noindex, nofollow');
+      return reply.sendFile('index.html');
+    }
     return reply.status(404).send({ message: `No such address: ${request.method} ${pathname}` });
   });
 }

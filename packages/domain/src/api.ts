@@ -1,6 +1,7 @@
 import { ALERT_CALLS } from './api/alerts.ts';
 import { ANALYTICS_CALLS } from './api/analytics.ts';
 import { BOOKING_CALLS } from './api/bookings.ts';
+import { CARRIER_EVENT_CALLS } from './api/carrier-events.ts';
 import { DELETION_CALLS } from './api/deletions.ts';
 import { DOCUMENT_CALLS } from './api/documents.ts';
 import { EXCEPTION_CALLS } from './api/exceptions.ts';
@@ -40,6 +41,7 @@ export const API = {
   ...ALERT_CALLS,
   ...VIEW_CALLS,
   ...WEBHOOK_CALLS,
+  ...CARRIER_EVENT_CALLS,
   ...SETTINGS_CALLS,
 } as const satisfies Record<string, Call>;
 

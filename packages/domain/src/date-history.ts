@@ -114,6 +114,8 @@ export function describeEstimate(summary: EstimateSummary): string {
 export function describeSource(source: string): string {
   const imported = /^import:(\d+)$/.exec(source);
   if (imported) return `import #${imported[1]}`;
+  const carrier = /^carrier event:(.+)$/.exec(source);
+  if (carrier) return `carrier event (${carrier[1]})`;
   const known: Record<string, string> = {
     screen: 'on screen',
     api: 'through the API',

@@ -39,6 +39,12 @@ export const canEditAnalyticsSettings = (role: Role | undefined) => role === 'Ad
 /** Webhooks send every company's events to another system: an Admin registers them. */
 export const canManageWebhooks = (role: Role | undefined) => role === 'Admin';
 
+/** Carrier integrations write every company's dates, and their review list shows every sender's events: an Admin's. */
+export const canManageCarrierEvents = (role: Role | undefined) => role === 'Admin';
+
+/** Sharing a shipment outside the portal is the importer's decision: its staff make and withdraw tracking links. */
+export const canShareTracking = (role: Role | undefined) => isStaff(role);
+
 /** The organisation's limits (the webhook allow-list, follows per person): an Admin's. */
 export const canEditOrganisationSettings = (role: Role | undefined) => role === 'Admin';
 

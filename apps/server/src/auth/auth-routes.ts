@@ -1,7 +1,7 @@
 import { TOO_MANY_FAILED_ATTEMPTS } from '@quayside/domain/auth-messages';
 import { NUL_MESSAGE } from '@quayside/domain/fields';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { AppConfig } from '../config.ts';
+import { type AppConfig, TRACKING_LINK_RATE } from '../config.ts';
 import type { Database } from '../db/client.ts';
 import { AppError } from '../errors.ts';
 import { type Auth, CLIENT_IP_HEADER } from './auth.ts';
@@ -45,6 +45,7 @@ const counterLifetimes = (config: AppConfig): RateLimitLifetimes => ({
   'sign-in-address': config.signInThrottle.perAddress.window,
   'sign-in-account': config.signInThrottle.forgetAfterSeconds,
   'sign-in-device': config.signInThrottle.forgetAfterSeconds,
+  tracking: TRACKING_LINK_RATE.window,
 });
 
 const outcomeOf = (status: number): SignInOutcome =>

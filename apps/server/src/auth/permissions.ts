@@ -12,6 +12,8 @@ export const canEditExceptionRules = (principal: Principal) => roles.canEditExce
 export const canEditAnalyticsSettings = (principal: Principal) => roles.canEditAnalyticsSettings(principal.role);
 
 export const canManageWebhooks = (principal: Principal) => roles.canManageWebhooks(principal.role);
+export const canManageCarrierEvents = (principal: Principal) => roles.canManageCarrierEvents(principal.role);
+export const canShareTracking = (principal: Principal) => roles.canShareTracking(principal.role);
 export const canEditOrganisationSettings = (principal: Principal) => roles.canEditOrganisationSettings(principal.role);
 
 export const canRestoreDeletions = (principal: Principal) => roles.canRestoreDeletions(principal.role);

@@ -5,7 +5,13 @@ import type { RateRule } from '../config.ts';
 import type { Queryable } from '../db/client.ts';
 
 /** What a counter counts; the prefix of its key, and how long its row is worth keeping. */
-export type RateLimitScope = 'auth' | 'eligibility' | 'sign-in-address' | 'sign-in-account' | 'sign-in-device';
+export type RateLimitScope =
+  | 'auth'
+  | 'eligibility'
+  | 'sign-in-address'
+  | 'sign-in-account'
+  | 'sign-in-device'
+  | 'tracking';
 
 /**
  * A counter's key: its scope, then a digest of whom it counts (an address, an e-mail, better-auth's

@@ -26,43 +26,56 @@ const timestamps = {
 const date = (name: string) => timestamp(name, { withTimezone: true });
 
 /** One row per shipment number; columns are the spec's Shipment labels in snake_case. */
-export const shipments = pgTable('shipments', {
-  id: bigserial('id', { mode: 'number' }).primaryKey(),
-  shipment: text('shipment').notNull().unique(),
-  forwarder_name: text('forwarder_name').notNull().default(''),
-  consignee_name: text('consignee_name').notNull().default(''),
-  consignor_name: text('consignor_name').notNull().default(''),
-  origin: text('origin').notNull().default(''),
-  dest: text('dest').notNull().default(''),
-  house: text('house').notNull().default(''),
-  master: text('master').notNull().default(''),
-  job_notes: text('job_notes').notNull().default(''),
-  mode: text('mode').notNull().default(''),
-  container_number: text('container_number').notNull().default(''),
-  vessel: text('vessel').notNull().default(''),
-  arrival_vessel: text('arrival_vessel').notNull().default(''),
-  weight: numeric('weight'),
-  wtuq: text('wtuq').notNull().default(''),
-  volume: numeric('volume'),
-  voluq: text('voluq').notNull().default(''),
-  outer: numeric('outer'),
-  packtype: text('packtype').notNull().default(''),
-  uq_outer: text('uq_outer').notNull().default(''),
-  obl_received_date: date('obl_received_date'),
-  etd: date('etd'),
-  origin_etd: date('origin_etd'),
-  atd: date('atd'),
-  eta: date('eta'),
-  dest_eta: date('dest_eta'),
-  ata: date('ata'),
-  est_delivery: date('est_delivery'),
-  act_delivery: date('act_delivery'),
-  charge: numeric('charge'),
-  uq_charge: text('uq_charge').notNull().default(''),
-  trans: text('trans').notNull().default(''),
-  cntr: text('cntr').notNull().default(''),
-  ...timestamps,
-});
+export const shipments = pgTable(
+  'shipments',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipment: text('shipment').notNull().unique(),
+    forwarder_name: text('forwarder_name').notNull().default(''),
+    consignee_name: text('consignee_name').notNull().default(''),
+    consignor_name: text('consignor_name').notNull().default(''),
+    origin: text('origin').notNull().default(''),
+    dest: text('dest').notNull().default(''),
+    house: text('house').notNull().default(''),
+    master: text('master').notNull().default(''),
+    job_notes: text('job_notes').notNull().default(''),
+    mode: text('mode').notNull().default(''),
+    container_number: text('container_number').notNull().default(''),
+    vessel: text('vessel').notNull().default(''),
+    arrival_vessel: text('arrival_vessel').notNull().default(''),
+    weight: numeric('weight'),
+    wtuq: text('wtuq').notNull().default(''),
+    volume: numeric('volume'),
+    voluq: text('voluq').notNull().default(''),
+    outer: numeric('outer'),
+    packtype: text('packtype').notNull().default(''),
+    uq_outer: text('uq_outer').notNull().default(''),
+    obl_received_date: date('obl_received_date'),
+    etd: date('etd'),
+    origin_etd: date('origin_etd'),
+    atd: date('atd'),
+    eta: date('eta'),
+    dest_eta: date('dest_eta'),
+    ata: date('ata'),
+    est_delivery: date('est_delivery'),
+    act_delivery: date('act_delivery'),
+    charge: numeric('charge'),
+    uq_charge: text('uq_charge').notNull().default(''),
+    trans: text('trans').notNull().default(''),
+    cntr: text('cntr').notNull().default(''),
+    ...timestamps,
+  },
+  (table) => [
+    // How a carrier event finds its shipment (modules/carrier-events/match.ts): each container of
+    // Container #, and Master and House, compared without case or punctuation.
+    index('shipments_containers').using(
+      'gin',
+      sql`regexp_split_to_array(upper(${table.container_number}), '[^A-Z0-9]+')`,
+    ),
+    index('shipments_master_key').on(sql`upper(regexp_replace(${table.master}, '[^A-Za-z0-9]+', '', 'g'))`),
+    index('shipments_house_key').on(sql`upper(regexp_replace(${table.house}, '[^A-Za-z0-9]+', '', 'g'))`),
+  ],
+);
 
 /**
  * One row per (PO number, shipment). Shipment-level fields are read from the shipment,
@@ -235,6 +248,87 @@ export const shipmentDateChanges = pgTable(
  * arrival recorded, its Dest. ETA moved later, a document uploaded (written by the database's
  * triggers, migration 0009, so no writer can forget one), or a new exception (the daily sweep).
  */
+/**
+ * Who may post carrier events (DCSA Track & Trace): a carrier or provider an Admin named, with the
+ * digest of its bearer token and, when its notifications are signed, the signing key. A
+ * forwarder's integration matches only that company's shipments.
+ */
+export const carrierIntegrations = pgTable('carrier_integrations', {
+  id: bigserial('id', { mode: 'number' }).primaryKey(),
+  name: text('name').notNull().unique(),
+  forwarder_name: text('forwarder_name'),
+  token_hash: text('token_hash').notNull().unique(),
+  signing_secret: text('signing_secret'),
+  created_by: text('created_by').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  revoked_at: timestamp('revoked_at', { withTimezone: true }),
+});
+
+/**
+ * Each carrier event as received (its DCSA body whole), what it was matched to, and what became
+ * of it (domain's CARRIER_EVENT_OUTCOMES). A sender's eventID is received once.
+ */
+export const carrierEvents = pgTable(
+  'carrier_events',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    integration_id: bigint('integration_id', { mode: 'number' }).references(() => carrierIntegrations.id),
+    /** The integration's name, or the visibility provider's ('provider:<name>'). */
+    sender: text('sender').notNull(),
+    event_id: text('event_id').notNull(),
+    event_type: text('event_type').notNull(),
+    code: text('code').notNull(),
+    classifier: text('classifier').notNull(),
+    event_at: timestamp('event_at', { withTimezone: true }).notNull(),
+    /** eventDateTime as sent, with its own offset: the place's local time. */
+    event_at_text: text('event_at_text').notNull(),
+    /** eventCreatedDateTime: of two reports of one date, the newer decides. */
+    event_created_at: timestamp('event_created_at', { withTimezone: true }).notNull(),
+    location: text('location').notNull().default(''),
+    vessel: text('vessel').notNull().default(''),
+    equipment: text('equipment').notNull().default(''),
+    containers: jsonb('containers').$type<string[]>().notNull().default([]),
+    documents: jsonb('documents').$type<string[]>().notNull().default([]),
+    bookings: jsonb('bookings').$type<string[]>().notNull().default([]),
+    body: jsonb('body').notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
+    shipment_id: bigint('shipment_id', { mode: 'number' }).references(() => shipments.id, { onDelete: 'set null' }),
+    outcome: text('outcome').notNull(),
+    /** The shipments column it set (atd, ata, dest_eta, origin_etd). */
+    applied_field: text('applied_field'),
+    reason: text('reason'),
+    /** The shipment numbers it matched, when several. */
+    candidates: jsonb('candidates').$type<string[]>().notNull().default([]),
+    resolved_by: text('resolved_by'),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+  },
+  (table) => [
+    unique('carrier_events_sender_event').on(table.sender, table.event_id),
+    index().on(table.shipment_id, table.event_at),
+    index('carrier_events_waiting').on(table.id).where(sql`${table.outcome} in ('unmatched', 'ambiguous')`),
+    check(
+      'carrier_events_outcome',
+      sql`${table.outcome} in ('applied', 'recorded', 'unmatched', 'ambiguous', 'dismissed')`,
+    ),
+  ],
+);
+
+/** A shipment shared without sign-in: the digest of the link's token, until withdrawn. */
+export const trackingLinks = pgTable(
+  'tracking_links',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    shipment_id: bigint('shipment_id', { mode: 'number' })
+      .notNull()
+      .references(() => shipments.id, { onDelete: 'cascade' }),
+    token_hash: text('token_hash').notNull().unique(),
+    created_by: text('created_by').notNull(),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    revoked_at: timestamp('revoked_at', { withTimezone: true }),
+  },
+  (table) => [index().on(table.shipment_id)],
+);
+
 /**
  * What happened, for alerts and webhooks to tell of (domain's EVENT_KINDS): to a shipment, or to a
  * purchase order or booking, each event naming exactly one of them; a conversation's event names the
@@ -749,6 +843,9 @@ export const bookingRequests = pgTable(
   },
   (table) => [
     check('booking_requests_status', sql`${table.status} in ('requested', 'routed', 'confirmed', 'declined')`),
+    index('booking_requests_carrier_reference_key').on(
+      sql`upper(regexp_replace(${table.carrier_booking_reference}, '[^A-Za-z0-9]+', '', 'g'))`,
+    ),
     uniqueIndex('booking_requests_reference').on(table.reference),
     index().on(table.purchase_order_id),
     index().on(table.forwarder_key, table.id),
