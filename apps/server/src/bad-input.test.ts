@@ -43,6 +43,7 @@ const ANSWER_WITHIN_MS = 5_000;
 let t: TestApp;
 let adminToken = '';
 let supplierToken = '';
+let carrierToken = '';
 beforeAll(async () => {
   // Errors logged, so a 5xx shows its stack in the test's output.
   t = await createTestApp({ logLevel: 'error' });
@@ -97,6 +98,13 @@ beforeAll(async () => {
   });
   if (confirmed.statusCode !== 200 || confirmation.statusCode !== 200)
     throw new Error(`the confirmed purchase order was not made: ${confirmed.body} ${confirmation.body}`);
+  const carrier = await t.app.inject({
+    method: 'POST',
+    url: '/api/CarrierIntegrations',
+    headers: bearer(adminToken),
+    payload: { name: 'Fuzz carrier' },
+  });
+  carrierToken = carrier.json<{ token: string }>().token;
 }, 120_000);
 
 /** Cases run, by route and by outcome: the closing note quotes them. */
@@ -134,6 +142,8 @@ const FINGERPRINTED = [
   ['booking_lane_rules', 'position'],
   ['messages', 'id'],
   ['supplier_settings', 'id'],
+  ['carrier_events', 'id'],
+  ['tracking_links', 'id'],
 ] as const;
 const FINGERPRINT_SQL = `select md5(concat_ws('|', ${FINGERPRINTED.map(
   ([table, key]) => `(select string_agg(md5(r::text), ',' order by ${key}) from ${table} r)`,
@@ -558,6 +568,8 @@ function queryParameters(parameters: Record<string, fc.Arbitrary<string>>) {
 /** Stand for the admin's and the supplier contact's bearer tokens, which exist only once beforeAll has run. */
 const ADMIN_TOKEN = '{admin-token}';
 const SUPPLIER_TOKEN = '{supplier-token}';
+/** Stands for the fixture carrier integration's token, likewise. */
+const CARRIER_TOKEN = '{carrier-token}';
 /** Stands for the fixture document's id, likewise. */
 const DOCUMENT_ID = '{document-id}';
 
@@ -569,6 +581,12 @@ const adminHeaders = fc.oneof(
       .constantFrom('Bearer ', 'Bearer \u00ff', 'Basic YWRtaW46YWRtaW4=', "Bearer ' OR 1=1 --", 'bearer x.y.z')
       .map((authorization) => ({ authorization })),
   },
+);
+/** A carrier's notifications: its integration's token, or the same broken credentials as anyone's. */
+const carrierHeaders = adminHeaders.map((headers) =>
+  headers.authorization === `Bearer ${ADMIN_TOKEN}`
+    ? { ...headers, authorization: `Bearer ${CARRIER_TOKEN}` }
+    : headers,
 );
 /** The supplier contact's requests: its token, or the same broken credentials as anyone's. */
 const supplierHeaders = adminHeaders.map((headers) =>
@@ -587,7 +605,9 @@ const resolved = (request: FuzzRequest) => ({
       ? { ...request.headers, ...bearer(adminToken) }
       : request.headers.authorization === `Bearer ${SUPPLIER_TOKEN}`
         ? { ...request.headers, ...bearer(supplierToken) }
-        : request.headers,
+        : request.headers.authorization === `Bearer ${CARRIER_TOKEN}`
+          ? { ...request.headers, ...bearer(carrierToken) }
+          : request.headers,
 });
 
 /** better-auth refuses state changes from a foreign origin: send ours, none, or another. */
@@ -1347,6 +1367,8 @@ const CASES: Entry[] = [
     '/api/Alerts',
     '/api/Alerts/preferences',
     '/api/Webhooks',
+    '/api/CarrierEvents/review',
+    '/api/CarrierIntegrations',
     '/api/Views',
     '/api/OrganisationSettings',
   ].map(
@@ -1453,7 +1475,14 @@ const CASES: Entry[] = [
       ),
     }),
   ),
-  ...['/api/Follows/delete', '/api/Webhooks/delete', '/api/Webhooks/resume'].map(
+  ...[
+    '/api/Follows/delete',
+    '/api/Webhooks/delete',
+    '/api/Webhooks/resume',
+    '/api/CarrierEvents/dismiss',
+    '/api/CarrierIntegrations/revoke',
+    '/api/TrackingLinks/revoke',
+  ].map(
     (path): Entry => ({
       route: `POST ${path}`,
       kind: 'write',
@@ -1570,6 +1599,80 @@ const CASES: Entry[] = [
         ),
       ),
     ),
+  },
+  // Carrier events and tracking links.
+  ...['/api/Shipments/carrier-events', '/api/TrackingLinks'].map(
+    (path): Entry => ({
+      route: `GET ${path}`,
+      kind: 'read',
+      requests: getRequest(queryParameters({ shipment: shipmentText }).map((query) => `${path}${query}`)),
+    }),
+  ),
+  {
+    route: 'POST /api/TrackingLinks',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/TrackingLinks'),
+      jsonBody(
+        fc.oneof(
+          brokenObject({ shipment: fc.constant(REAL.shipment) }, { shipment: shipmentText }, ['shipment']),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'GET /api/Tracking/:token',
+    kind: 'read',
+    requests: getRequest(
+      fc
+        .oneof(nastyText, fc.constantFrom('', '..', '%00', '%ZZ'))
+        .map((token) => `/api/Tracking/${encode(token.slice(0, 300))}`),
+    ),
+  },
+  {
+    route: 'POST /api/CarrierEvents/attach',
+    kind: 'write',
+    // No carrier event exists: any id is refused or not found.
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/CarrierEvents/attach'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { id: fc.constant(1), shipment: fc.constant(REAL.shipment) },
+            { id: fc.oneof(numberText, junkValue), shipment: shipmentText },
+            ['id', 'shipment'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/CarrierIntegrations',
+    kind: 'write',
+    requests: jsonRequest(
+      'POST',
+      fc.constant('/api/CarrierIntegrations'),
+      jsonBody(
+        fc.oneof(
+          brokenObject(
+            { name: fc.constant('Fuzz carrier') },
+            { name: refusedText(100), forwarderName: fc.oneof(refusedText(200), junkValue), signed: junkValue },
+            ['name'],
+          ),
+          junkValue,
+        ),
+      ),
+    ),
+  },
+  {
+    route: 'POST /api/CarrierEvents',
+    kind: 'write',
+    // Junk in place of a DCSA notification, with the integration's token: refused whole, nothing kept.
+    requests: jsonRequest('POST', fc.constant('/api/CarrierEvents'), jsonBody(junkValue), carrierHeaders),
   },
   {
     route: 'GET /api/Analytics/settings',

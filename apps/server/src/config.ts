@@ -70,6 +70,11 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: optionalText,
   S3_SECRET_ACCESS_KEY: optionalText,
   S3_FORCE_PATH_STYLE: onOff,
+  VISIBILITY_PROVIDER_URL: z.preprocess(
+    unsetWhenEmpty,
+    z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
+  ),
+  VISIBILITY_PROVIDER_TOKEN: optionalText,
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -96,6 +101,12 @@ function serverProcessesProblems(e: Env): string[] {
   return [
     `SERVER_PROCESSES: ${e.SERVER_PROCESSES} processes need DATABASE_URL (PostgreSQL); the embedded database (used without DATABASE_URL) serves one process only. Set DATABASE_URL, or leave SERVER_PROCESSES at 1`,
   ];
+}
+
+/** A provider's key without the provider's address would be quietly unused. */
+function visibilityProviderProblems(e: Env): string[] {
+  if (!e.VISIBILITY_PROVIDER_TOKEN || e.VISIBILITY_PROVIDER_URL) return [];
+  return ['VISIBILITY_PROVIDER_URL: is required with VISIBILITY_PROVIDER_TOKEN (it is the address the token is for)'];
 }
 
 function objectStoreOf(e: Env): ObjectStoreConfig | undefined {
@@ -233,6 +244,12 @@ export type AppConfig = {
    * database serves the same documents), else DATA_DIR/files.
    */
   objectStore: ObjectStoreConfig | undefined;
+  /**
+   * The visibility provider the carrier-events-pull job asks about shipments not yet arrived: a
+   * DCSA Track & Trace 2.2 publisher's base URL (its GET /v2/events) and API key (bearer), from
+   * VISIBILITY_PROVIDER_URL and VISIBILITY_PROVIDER_TOKEN. Unset, the job asks no one.
+   */
+  visibilityProvider: { url: string; token: string | undefined } | undefined;
 };
 
 export class ConfigError extends Error {}
@@ -250,7 +267,11 @@ export function trustedOriginsOf(publicUrl: string | undefined, port: number): s
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = EnvSchema.safeParse(env);
   const problems = parsed.success
-    ? [...objectStoreProblems(parsed.data), ...serverProcessesProblems(parsed.data)]
+    ? [
+        ...objectStoreProblems(parsed.data),
+        ...serverProcessesProblems(parsed.data),
+        ...visibilityProviderProblems(parsed.data),
+      ]
     : parsed.error.issues.map((issue) => `${issue.path.join('.')}: ${issue.message}`);
   if (!parsed.success || problems.length > 0) {
     throw new ConfigError(`Invalid configuration:\n${problems.map((problem) => `  ${problem}`).join('\n')}`);
@@ -296,5 +317,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     webhookCaFile: e.WEBHOOK_CA_FILE ? path.resolve(e.WEBHOOK_CA_FILE) : undefined,
     webhookTimeouts: { connectMs: 5_000, answerMs: 10_000 },
     objectStore: objectStoreOf(e),
+    visibilityProvider: e.VISIBILITY_PROVIDER_URL
+      ? { url: e.VISIBILITY_PROVIDER_URL, token: e.VISIBILITY_PROVIDER_TOKEN }
+      : undefined,
   };
 }

@@ -49,8 +49,18 @@ beforeAll(async () => {
   tokens.SupplierA = await t.signedInAs({ email: 'sales@anchor.example', role: 'Supplier', company_name: SUPPLIER_A });
   tokens.SupplierB = await t.signedInAs({ email: 'sales@birch.example', role: 'Supplier', company_name: SUPPLIER_B });
   await shareViews();
+  const integration = await t.app.inject({
+    method: 'POST',
+    url: '/api/CarrierIntegrations',
+    headers: bearer(tokens.Admin),
+    payload: { name: 'Matrix carrier' },
+  });
+  carrierToken = integration.json<{ token: string }>().token;
 });
 afterAll(() => t.close());
+
+/** An integration's token: only a caller without a session keeps it (a session's bearer token replaces it). */
+let carrierToken = '';
 
 const PDF = Buffer.from('%PDF-1.4\n%%EOF\n');
 let counter = 0;
@@ -696,6 +706,97 @@ const CASES: Case[] = [
     name: 'resume a webhook (none with that id)',
     request: () => ({ method: 'POST', url: '/api/Webhooks/resume?id=999999999' }),
     expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'POST /api/CarrierEvents',
+    name: 'post carrier events with a session instead of an integration token',
+    request: () => ({ method: 'POST', url: '/api/CarrierEvents', payload: [] }),
+    expected: { anonymous: 401, Admin: 401, Employee: 401, ForwarderA: 401, SupplierA: 401 },
+  },
+  {
+    route: 'POST /api/CarrierEvents',
+    name: "post an empty notification with an integration's token",
+    request: () => ({
+      method: 'POST',
+      url: '/api/CarrierEvents',
+      payload: [],
+      headers: { authorization: `Bearer ${carrierToken}` },
+    }),
+    expected: { anonymous: 400, Admin: 401, Employee: 401, ForwarderA: 401, SupplierA: 401 },
+  },
+  {
+    route: 'GET /api/Shipments/carrier-events',
+    name: "a shipment's carrier events",
+    request: (fixture) => ({ url: `/api/Shipments/carrier-events?shipment=${q(fixture.shipment)}` }),
+    expected: readable,
+  },
+  {
+    route: 'GET /api/CarrierEvents/review',
+    name: 'carrier events waiting for review',
+    request: () => ({ url: '/api/CarrierEvents/review' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/CarrierEvents/attach',
+    name: 'attach a carrier event (none with that id)',
+    request: (fixture) => ({
+      method: 'POST',
+      url: '/api/CarrierEvents/attach',
+      payload: { id: 999999999, shipment: fixture.shipment },
+    }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'POST /api/CarrierEvents/dismiss',
+    name: 'dismiss a carrier event (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/CarrierEvents/dismiss?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'GET /api/CarrierIntegrations',
+    name: 'carrier integrations',
+    request: () => ({ url: '/api/CarrierIntegrations' }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/CarrierIntegrations',
+    name: 'create a carrier integration',
+    request: () => ({
+      method: 'POST',
+      url: '/api/CarrierIntegrations',
+      payload: { name: `Matrix carrier ${Math.random().toString(36).slice(2)}` },
+    }),
+    expected: adminOnly,
+  },
+  {
+    route: 'POST /api/CarrierIntegrations/revoke',
+    name: 'revoke a carrier integration (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/CarrierIntegrations/revoke?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 403, ForwarderA: 403 },
+  },
+  {
+    route: 'GET /api/TrackingLinks',
+    name: "a shipment's tracking links",
+    request: (fixture) => ({ url: `/api/TrackingLinks?shipment=${q(fixture.shipment)}` }),
+    expected: staffOnly,
+  },
+  {
+    route: 'POST /api/TrackingLinks',
+    name: 'make a tracking link',
+    request: (fixture) => ({ method: 'POST', url: '/api/TrackingLinks', payload: { shipment: fixture.shipment } }),
+    expected: staffOnly,
+  },
+  {
+    route: 'POST /api/TrackingLinks/revoke',
+    name: 'withdraw a tracking link (none with that id)',
+    request: () => ({ method: 'POST', url: '/api/TrackingLinks/revoke?id=999999999' }),
+    expected: { anonymous: 401, Admin: 404, Employee: 404, ForwarderA: 403 },
+  },
+  {
+    route: 'GET /api/Tracking/:token',
+    name: 'a tracking link that does not exist (public)',
+    request: () => ({ url: '/api/Tracking/not-a-token' }),
+    expected: { anonymous: 404, Admin: 404, Employee: 404, ForwarderA: 404 },
   },
   {
     route: 'GET /api/OrganisationSettings',

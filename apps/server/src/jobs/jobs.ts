@@ -6,6 +6,8 @@ import type { Database } from '../db/client.ts';
 import { createMailer } from '../mail/mailer.ts';
 import { mailAlerts } from '../modules/alerts/alert-mail.ts';
 import { dispatchEvents } from '../modules/alerts/dispatch-events.ts';
+import { dcsaTntProvider } from '../modules/carrier-events/providers/dcsa-tnt-provider.ts';
+import { pullCarrierEvents } from '../modules/carrier-events/providers/pull-carrier-events.ts';
 import { sweepExceptions } from '../modules/exceptions/exception-sweep.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 import type { JobDefinition } from './job-queue.ts';
@@ -15,6 +17,7 @@ export const JOB_NAMES = {
   notify: 'notify',
   dailyDigest: 'daily-digest',
   webhooks: 'webhook-deliveries',
+  carrierEventsPull: 'carrier-events-pull',
 } as const;
 
 type JobConfig = Pick<
@@ -28,6 +31,7 @@ type JobConfig = Pick<
   | 'authSecret'
   | 'webhookCaFile'
   | 'webhookTimeouts'
+  | 'visibilityProvider'
 >;
 
 /** Every job the servers run, with its schedule (UTC). `npm run cli -- run-job <name>` runs one now. */
@@ -84,6 +88,24 @@ export function defineJobs(db: Database, config: JobConfig, log: FastifyBaseLogg
       retryLimit: 3,
       retryDelaySeconds: 300,
       handle: async () => ({ dispatched: await dispatchAll(), mailed: await mailAlerts(db, 'digest', mail) }),
+    },
+    {
+      // Every half hour: the visibility provider (VISIBILITY_PROVIDER_URL) asked about the shipments
+      // not yet arrived, in turns. Its failures are in the run's report (and logged), not a failed
+      // job: what it answered about the other shipments is kept, and the next run asks again.
+      name: JOB_NAMES.carrierEventsPull,
+      cron: '*/30 * * * *',
+      handle: async () => {
+        if (!config.visibilityProvider) return { skipped: 'no provider configured' };
+        const report = await pullCarrierEvents(db, dcsaTntProvider(config.visibilityProvider), {
+          now: config.clock(),
+          log,
+        });
+        if (report.failed > 0 || report.refused > 0 || report.stopped) {
+          log.warn({ job: JOB_NAMES.carrierEventsPull, report }, 'visibility provider pull incomplete');
+        }
+        return report;
+      },
     },
   ];
 }

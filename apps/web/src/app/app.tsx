@@ -1,7 +1,9 @@
 import { CssBaseline, ThemeProvider } from '@mui/material';
 import { PersistQueryClientProvider } from '@tanstack/react-query-persist-client';
-import { BrowserRouter } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { BrowserRouter, useMatch } from 'react-router';
 import { ToastProvider } from '../components/toast.tsx';
+import { paths } from '../lib/navigation.ts';
 import { ProfileProvider } from '../lib/profile.tsx';
 import { SessionProvider, useSession } from '../lib/session.tsx';
 import { Loading } from './guards.tsx';
@@ -35,17 +37,40 @@ function SignedInState() {
   );
 }
 
+const PublicTrackingPage = lazy(() =>
+  import('../features/tracking/public-tracking-page.tsx').then((module) => ({ default: module.PublicTrackingPage })),
+);
+
+/**
+ * A shared tracking link is anyone's: its page is drawn outside the session, which is never asked
+ * for (nor the profile, nor this browser's stored cache), so it neither waits for one nor sends
+ * its visitor to sign in. Every other address is the signed-in app's, or its sign-in screens.
+ */
+function PublicOrSessionPages() {
+  const tracking = useMatch(paths.trackingPattern);
+  if (tracking) {
+    return (
+      <Suspense fallback={<Loading />}>
+        <PublicTrackingPage token={tracking.params.token ?? ''} />
+      </Suspense>
+    );
+  }
+  return (
+    <SessionProvider
+      onSignedIn={(user) => prefetchLandingScreen(queryClient, user.email, window.location)}
+      onSignedOut={forgetCachedData}
+    >
+      <SignedInState />
+    </SessionProvider>
+  );
+}
+
 export function App() {
   return (
     <ThemeProvider theme={theme}>
       <CssBaseline />
       <BrowserRouter>
-        <SessionProvider
-          onSignedIn={(user) => prefetchLandingScreen(queryClient, user.email, window.location)}
-          onSignedOut={forgetCachedData}
-        >
-          <SignedInState />
-        </SessionProvider>
+        <PublicOrSessionPages />
       </BrowserRouter>
     </ThemeProvider>
   );

@@ -58,6 +58,11 @@ const ShipmentPage = lazy(() =>
 const WebhooksPage = lazy(() =>
   import('../features/webhooks/webhooks-page.tsx').then((module) => ({ default: module.WebhooksPage })),
 );
+const CarrierEventsPage = lazy(() =>
+  import('../features/carrier-events/carrier-events-page.tsx').then((module) => ({
+    default: module.CarrierEventsPage,
+  })),
+);
 const UserManagementPage = lazy(() =>
   import('../features/users/user-management-page.tsx').then((module) => ({ default: module.UserManagementPage })),
 );
@@ -78,6 +83,7 @@ const SCREEN_ELEMENTS: Record<ScreenName, ReactNode> = {
   alerts: <AlertsPage />,
   exceptionRules: <ExceptionRulesPage />,
   webhooks: <WebhooksPage />,
+  carrierEvents: <CarrierEventsPage />,
   recentlyDeleted: <RecentlyDeletedPage />,
   lineItem: <LineItemPage />,
   shipment: <ShipmentPage mode="edit" />,

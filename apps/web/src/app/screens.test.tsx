@@ -35,6 +35,7 @@ describe('the sidebar', () => {
       'Alerts',
       'Exception rules',
       'Webhooks',
+      'Carrier events',
       'Recently deleted',
     ],
     Employee: ['Dashboard', 'Purchase Orders', 'Bookings', 'Reports', 'Analytics', 'Alerts'],

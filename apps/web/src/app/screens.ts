@@ -8,6 +8,7 @@ import LocalShippingIcon from '@mui/icons-material/LocalShipping';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import RestoreFromTrashIcon from '@mui/icons-material/RestoreFromTrash';
 import RuleIcon from '@mui/icons-material/Rule';
+import SatelliteAltIcon from '@mui/icons-material/SatelliteAlt';
 import WebhookIcon from '@mui/icons-material/Webhook';
 import type { SvgIcon } from '@mui/material';
 import type { Role } from '@quayside/domain/people';
@@ -15,6 +16,7 @@ import { paths } from '../lib/navigation.ts';
 import {
   canEdit,
   canEditExceptionRules,
+  canManageCarrierEvents,
   canManageSuppliers,
   canManageUsers,
   canManageWebhooks,
@@ -69,6 +71,11 @@ export const SCREENS = {
     nav: { label: 'Exception rules', icon: RuleIcon },
   },
   webhooks: { path: paths.webhooks, isAllowed: canManageWebhooks, nav: { label: 'Webhooks', icon: WebhookIcon } },
+  carrierEvents: {
+    path: paths.carrierEvents,
+    isAllowed: canManageCarrierEvents,
+    nav: { label: 'Carrier events', icon: SatelliteAltIcon },
+  },
   recentlyDeleted: {
     path: paths.recentlyDeleted,
     isAllowed: canRestoreDeletions,

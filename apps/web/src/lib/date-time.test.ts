@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatLocalDate } from './date-time.ts';
+import { formatAsSent, formatDate, formatDateTime, formatLocalDate } from './date-time.ts';
 
 // One way to write a date: 'YYYY-MM-DD', with ' HH:mm' (24-hour) when the time of day matters.
 
@@ -33,5 +33,20 @@ describe('a moment (a change, an upload, an alert)', () => {
       const text = formatDateTime(new Date(2026, month, 15, 14, 30).toISOString());
       expect(text).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
     }
+  });
+});
+
+describe("a carrier event's time, as its sender wrote it", () => {
+  it("keeps the place's own time and says its offset, converting nothing", () => {
+    expect(formatAsSent('2026-03-12T08:30:00+08:00')).toBe('2026-03-12 08:30 (UTC+08:00)');
+    expect(formatAsSent('2026-03-12T08:30:00.000-0530')).toBe('2026-03-12 08:30 (UTC-05:30)');
+    expect(formatAsSent('2026-03-12T23:59:00Z')).toBe('2026-03-12 23:59 (UTC)');
+    expect(formatAsSent('2026-03-12T23:59:00+00:00')).toBe('2026-03-12 23:59 (UTC)');
+    expect(formatAsSent('2026-03-12T06:00')).toBe('2026-03-12 06:00');
+  });
+
+  it('shows text that is not a date and time as it is', () => {
+    expect(formatAsSent('2026-03-12')).toBe('2026-03-12');
+    expect(formatAsSent('soon')).toBe('soon');
   });
 });

@@ -26,3 +26,22 @@ export function formatLocalDate(iso: string): string {
   const date = new Date(iso);
   return Number.isNaN(date.getTime()) ? iso : localDay(date);
 }
+
+/** An ISO date and time with its own offset: '2026-03-12T08:30:00+08:00', '...Z', or none. */
+const AS_SENT = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})(?::\d{2}(?:\.\d+)?)?(Z|[+-]\d{2}:?\d{2})?$/i;
+
+/**
+ * A moment as its sender wrote it, in the place's own time, not the reader's: a carrier's
+ * '2026-03-12T08:30:00+08:00' is 08:30 in Shanghai, and reads '2026-03-12 08:30 (UTC+08:00)'.
+ * Text that is not such a date is shown as it is.
+ */
+export function formatAsSent(text: string): string {
+  const match = AS_SENT.exec(text.trim());
+  if (!match) return text;
+  const [, day, time, offset] = match;
+  if (!offset) return `${day} ${time}`;
+  if (offset.toUpperCase() === 'Z' || /^[+-]00:?00$/.test(offset)) return `${day} ${time} (UTC)`;
+  const hours = offset.slice(0, 3);
+  const minutes = offset.slice(-2);
+  return `${day} ${time} (UTC${hours}:${minutes})`;
+}

@@ -23,6 +23,8 @@ export const paths = {
   /** Alerts: the bell's list, what the user follows, how they are told; an Admin's webhooks. */
   alerts: '/alerts',
   webhooks: '/webhooks',
+  /** Carrier and provider integrations, and the carrier events waiting for an Admin's review. */
+  carrierEvents: '/carrier-events',
   exceptionRules: '/exception-rules',
   /** Deleted line items and parts an Admin may bring back (the delete dialogs' promise). */
   recentlyDeleted: '/recently-deleted',
@@ -44,6 +46,11 @@ export const paths = {
   purchaseOrder: (poNumber: string) => `/purchase-orders/${encodeURIComponent(poNumber)}`,
   /** Booking requests: a supplier asks, staff route, a forwarder confirms or declines. */
   bookings: '/bookings',
+  /**
+   * A shared shipment's progress, opened without signing in: the domain's trackingPath. Written out
+   * here, as importing it would bring zod into the sign-in screens' first JavaScript.
+   */
+  trackingPattern: '/track/:token',
 } as const;
 
 /**

@@ -12,13 +12,16 @@ export const canManageUsers = canManagePeople;
 export const canHideLineItems = (role: Parameters<typeof isStaff>[0]) => canWriteRecords(role) && isStaff(role);
 /**
  * Admin only: webhooks carry every company's events; the rules and the on-time grace are the
- * organisation's; deleted line items and parts are seen and restored under 'Recently deleted'.
+ * organisation's; deleted line items and parts are seen and restored under 'Recently deleted';
+ * carrier integrations write every company's dates. Staff (not a Forwarder) share tracking links.
  */
 export {
   canEditAnalyticsSettings,
   canEditExceptionRules,
+  canManageCarrierEvents,
   canManageWebhooks,
   canRestoreDeletions,
+  canShareTracking,
   isSupplier,
 } from '@quayside/domain/permissions';
 

@@ -48,6 +48,9 @@ export const shipmentKeys = {
   all: SHIPMENTS,
   detail: (shipmentNumber: string) => [...SHIPMENTS, 'detail', shipmentNumber] as const,
   history: (shipmentNumber: string) => [...SHIPMENTS, 'history', shipmentNumber] as const,
+  /** Its carrier events: under the shipment, as an attached event moves its dates too. */
+  carrierEvents: (shipmentNumber: string) => [...SHIPMENTS, 'carrier-events', shipmentNumber] as const,
+  trackingLinks: (shipmentNumber: string) => [...SHIPMENTS, 'tracking-links', shipmentNumber] as const,
   match: (text: string) => [...SHIPMENTS, 'match', text] as const,
 };
 
@@ -136,6 +139,15 @@ export const viewKeys = {
   all: VIEWS,
   list: () => [...VIEWS, 'list'] as const,
   one: (id: number) => [...VIEWS, 'one', id] as const,
+};
+
+/** Carrier integrations and the events waiting for review (Admin). */
+const CARRIER_EVENTS = ['carrier-events'] as const;
+
+export const carrierEventKeys = {
+  all: CARRIER_EVENTS,
+  integrations: () => [...CARRIER_EVENTS, 'integrations'] as const,
+  review: () => [...CARRIER_EVENTS, 'review'] as const,
 };
 
 /** Recent deletions of line items and parts (Admin), which a restore brings back. */

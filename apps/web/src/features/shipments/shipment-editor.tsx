@@ -14,10 +14,12 @@ import { ShipmentMilestones } from '../../components/milestone-strip.tsx';
 import { TabbedPanel } from '../../components/tabbed-panel.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { paths, type ShipmentNavigationState } from '../../lib/navigation.ts';
-import { canEdit, canWritePurchaseOrders } from '../../lib/permissions.ts';
+import { canEdit, canShareTracking, canWritePurchaseOrders } from '../../lib/permissions.ts';
 import { useProfile } from '../../lib/profile.tsx';
 import { PHONE_QUERY } from '../../lib/screen-width.ts';
 import { ReceiveDialog } from './receive-dialog.tsx';
+import { ShareTrackingLinkButton } from './share-tracking-link.tsx';
+import { ShipmentCarrierEvents } from './shipment-carrier-events.tsx';
 import { ShipmentContainerTab, ShipmentDatesTab } from './shipment-field-tabs.tsx';
 import {
   canCreateShipment,
@@ -129,6 +131,9 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
         </Stack>
         <Stack direction="row" spacing={1} useFlexGap sx={{ flexWrap: 'wrap' }}>
           {mode === 'edit' && shipment ? <FollowShipmentButton shipmentNumber={shipment.Shipment} /> : null}
+          {mode === 'edit' && shipment && canShareTracking(profile?.role) ? (
+            <ShareTrackingLinkButton shipmentNumber={shipment.Shipment} />
+          ) : null}
           {mayReceive && !isEditing ? (
             <Button variant="outlined" startIcon={<InventoryIcon />} onClick={() => setIsReceiving(true)}>
               Receive
@@ -150,6 +155,7 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
       {mode === 'edit' && shipment ? (
         <ShipmentMilestones shipmentNumber={shipment.Shipment} shipment={shipment} />
       ) : null}
+      {mode === 'edit' && shipment ? <ShipmentCarrierEvents shipmentNumber={shipment.Shipment} /> : null}
 
       {save.isError ? <Alert severity="error">{saveFailure(save.error)}</Alert> : null}
 

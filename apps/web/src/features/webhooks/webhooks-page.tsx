@@ -31,6 +31,7 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ConfirmDeleteDialog } from '../../components/confirm-delete-dialog.tsx';
+import { CopyText } from '../../components/copy-text.tsx';
 import { failureMessage } from '../../lib/api.ts';
 import { formatDateTime } from '../../lib/date-time.ts';
 import {
@@ -43,34 +44,6 @@ import {
 } from './webhooks-api.ts';
 
 const when = (iso: string | null) => (iso ? formatDateTime(iso) : '—');
-
-/** The secret, shown once, and a button that copies it (or says how, where the browser refuses). */
-function SecretCopy({ secret }: { secret: string }) {
-  const [copied, setCopied] = useState<'yes' | 'refused' | null>(null);
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(secret);
-      setCopied('yes');
-    } catch {
-      setCopied('refused');
-    }
-  };
-  return (
-    <>
-      <code>{secret}</code>{' '}
-      <Button size="small" variant="outlined" color="inherit" onClick={copy} aria-label="Copy the signing secret">
-        Copy
-      </Button>{' '}
-      <span role="status">
-        {copied === 'yes'
-          ? 'Copied.'
-          : copied === 'refused'
-            ? 'The browser did not allow copying: select the secret and copy it.'
-            : ''}
-      </span>
-    </>
-  );
-}
 
 function RegisterForm() {
   const [url, setUrl] = useState('');
@@ -126,7 +99,8 @@ function RegisterForm() {
       ) : null}
       {register.isSuccess ? (
         <Alert severity="success">
-          Registered. Its signing secret, shown this once: <SecretCopy secret={register.data.secret} />{' '}
+          Registered. Its signing secret, shown this once:{' '}
+          <CopyText text={register.data.secret} label="Copy the signing secret" noun="the secret" />{' '}
           {register.data.webhook.signing === 'standard'
             ? 'Each delivery is signed the Standard Webhooks way: webhook-id, webhook-timestamp and webhook-signature (v1, then the base64 HMAC-SHA256 of id, timestamp and body, keyed with the secret).'
             : `Each delivery carries a ${SIGNATURE_HEADER} header: t=(unix seconds),v1=(HMAC-SHA256 of the secret over t, a dot and the body, in hex).`}
