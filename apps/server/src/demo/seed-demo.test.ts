@@ -301,6 +301,21 @@ describe('seed-demo', () => {
     ]);
   });
 
+  it('gives three shipments at sea their carrier events and leaves one event waiting for review', async () => {
+    const events = await t.db.execute<{ outcome: string; applied_field: string | null; shipment: string | null }>(sql`
+      select e.outcome, e.applied_field, s.shipment from carrier_events e left join shipments s on s.id = e.shipment_id
+      order by e.id`);
+    expect(events.rows).toHaveLength(10);
+    expect(new Set(events.rows.filter((row) => row.shipment).map((row) => row.shipment)).size).toBe(3);
+    expect(events.rows.filter((row) => row.applied_field === 'dest_eta')).toHaveLength(3);
+    expect(events.rows.filter((row) => row.outcome === 'unmatched')).toEqual([
+      { outcome: 'unmatched', applied_field: null, shipment: null },
+    ]);
+    const moved = await t.db.execute(sql`
+      select 1 from shipment_date_changes where field = 'dest_eta' and source = 'carrier event:Demo carrier (DCSA)'`);
+    expect(moved.rows).toHaveLength(3);
+  });
+
   it("shows a forwarder only its own company's line items", async () => {
     const forwarder = firstRun.users.find((user) => user.company === 'Kestrel Freight');
     const token = await signIn(t.app, forwarder?.email ?? '', forwarder?.password ?? '');

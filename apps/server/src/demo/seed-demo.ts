@@ -14,6 +14,7 @@ import { insertSupplierContact } from '../modules/suppliers/suppliers.service.ts
 import type { DocumentStore } from '../storage/document-store.ts';
 import { type Write, withWrite } from '../write/with-write.ts';
 import { principalOf, seedBookings } from './demo-bookings.ts';
+import { seedCarrierEvents } from './demo-carrier-events.ts';
 import { seedConfirmations } from './demo-confirmations.ts';
 import { seedConversations } from './demo-conversations.ts';
 import { DEMO_FORWARDERS, generateShipments } from './demo-data.ts';
@@ -84,6 +85,7 @@ export async function seedDemo(db: Database, auth: Auth, store: DocumentStore, o
       employee: await principalOf(db, 'employee@demo.quayside.test'),
       forwarder: await principalOf(db, forwarder.email),
     });
+    await seedCarrierEvents(db, await principalOf(db, DEMO_ADMIN.email), now);
   }
   return { createdData, users };
 }
