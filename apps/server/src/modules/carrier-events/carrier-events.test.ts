@@ -142,7 +142,11 @@ describe('who may post', () => {
     const listed = await call(cast.admin, 'GET', '/api/CarrierIntegrations');
     expect(JSON.stringify(listed.body)).not.toContain(maersk.token);
     expect(listed.body.integrations).toContainEqual(
-      expect.objectContaining({ name: 'Blue Anchor feed', forwarderName: 'Blue Anchor', signed: false }),
+      expect.objectContaining({ name: 'Blue Anchor feed', forwarderName: 'Blue Anchor', signed: false, events: 0 }),
+    );
+    // Each integration counts its own events: the signed one has sent one, above.
+    expect(listed.body.integrations).toContainEqual(
+      expect.objectContaining({ name: 'Signed carrier', signed: true, events: 1, lastEventAt: expect.any(String) }),
     );
   });
 });

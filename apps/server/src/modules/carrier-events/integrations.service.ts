@@ -49,8 +49,9 @@ export async function listIntegrations(db: Queryable, principal: Principal): Pro
   const rows = await db
     .select({
       row: carrierIntegrations,
-      events: sql<number>`(select count(*)::int from carrier_events e where e.integration_id = ${carrierIntegrations.id})`,
-      lastEventAt: sql<Date | null>`(select max(e.received_at) from carrier_events e where e.integration_id = ${carrierIntegrations.id})`,
+      // The table named in full: drizzle writes a bare "id" here, which the subquery reads as its own.
+      events: sql<number>`(select count(*)::int from carrier_events e where e.integration_id = carrier_integrations.id)`,
+      lastEventAt: sql<Date | null>`(select max(e.received_at) from carrier_events e where e.integration_id = carrier_integrations.id)`,
     })
     .from(carrierIntegrations)
     .where(sql`${carrierIntegrations.revoked_at} is null`)

@@ -3,7 +3,7 @@ import InventoryIcon from '@mui/icons-material/Inventory';
 import { Alert, Button, Chip, Paper, Stack, Typography, useMediaQuery } from '@mui/material';
 import { isConfinedToItsCompany } from '@quayside/domain/permissions';
 import type { Shipment } from '@quayside/domain/shipments';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import { FollowShipmentButton } from '../../components/alerts/follow-shipment-button.tsx';
 import { Conversation } from '../../components/conversation/conversation.tsx';
@@ -70,6 +70,11 @@ export function ShipmentEditor({ mode, shipment }: ShipmentEditorProps) {
     shipment ? shipmentValues(shipment) : emptyShipmentValues(isForwarder ? (profile?.company_name ?? '') : '');
   const [values, setValues] = useState<ShipmentFormValues>(initialValues);
   const [isEditing, setIsEditing] = useState(mode === 'create');
+  // Read mode shows what is stored: a newer copy (the server's answer after the browser's saved
+  // one, or a date a carrier event moved meanwhile) replaces the values; edits in progress stay.
+  useEffect(() => {
+    if (shipment && !isEditing) setValues(shipmentValues(shipment));
+  }, [shipment, isEditing]);
   const [tab, setTab] = useState<TabKey>('dates');
   const [isReceiving, setIsReceiving] = useState(false);
   const mayReceive = mode === 'edit' && canWritePurchaseOrders(profile?.role);
