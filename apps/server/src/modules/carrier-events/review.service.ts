@@ -1,14 +1,13 @@
-import type { DcsaEventType } from '@quayside/domain/carrier-events';
 import {
   CARRIER_EVENT_NOT_IN_REVIEW,
   type CarrierEventReviewItem,
   type CarrierEventsResponse,
   carrierEventSource,
   carrierEventTitle,
+  type DcsaEventType,
 } from '@quayside/domain/carrier-events';
-import type { DateField } from '@quayside/domain/date-history';
-import { DATE_FIELD_LABELS } from '@quayside/domain/date-history';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { DATE_FIELD_LABELS, type DateField } from '@quayside/domain/date-history';
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { carrierEvents } from '../../db/schema.ts';
@@ -139,7 +138,7 @@ export async function dismissEvent(db: Database, principal: Principal, id: numbe
     await write.tx
       .update(carrierEvents)
       .set({ outcome: 'dismissed', resolved_by: principal.email, resolved_at: new Date() })
-      .where(and(eq(carrierEvents.id, id)));
+      .where(eq(carrierEvents.id, id));
     write.audit({
       action: 'update',
       entity: 'carrier_event',
