@@ -246,6 +246,12 @@ describe('the DCSA schema decides what is valid', () => {
       /must not be in the future/,
     ],
     ['an event that is not an object', () => [42], /event 1: must be a JSON object/],
+    // The standard's 'wrong structure' sample: the events wrapped one level too deep.
+    [
+      'events wrapped in another object',
+      (e) => [{ someEvents: e }],
+      /event 1: eventType must be TRANSPORT, EQUIPMENT or SHIPMENT/,
+    ],
   ];
   it.each(spoiled)(
     'refuses the whole notification for %s (400, naming the event), keeping none of it',
