@@ -11,18 +11,17 @@ export type MatchedShipment = {
   dest: string;
 };
 
+type Identifiers = Pick<ReadEvent, 'containers' | 'documents' | 'bookings'>;
+
 /**
- * Each event's shipments, by any of its identifiers: a container of Container #, the transport
- * document as Master or House, or the carrier booking reference of a confirmed booking. One
- * statement for the whole notification, each identifier found by its index (schema.ts). A
- * forwarder's integration finds only its company's shipments: another's are as if absent.
+ * The statement that finds each event's shipments (`ord` is the event's place): by a container of
+ * Container #, the transport document as Master or House, or the carrier booking reference of a
+ * confirmed booking, each found by its index (schema.ts). A forwarder's integration finds only its
+ * company's shipments: another's are as if absent. Each lookup answers the shipment's own columns,
+ * so nothing is joined back: the planner, guessing thousands of rows per lookup, would otherwise
+ * read every shipment to join them (380 ms for one event at a million line items, bench/RESULTS.md).
  */
-export async function matchShipments(
-  db: Queryable,
-  events: readonly Pick<ReadEvent, 'containers' | 'documents' | 'bookings'>[],
-  forwarderName: string | null,
-): Promise<MatchedShipment[][]> {
-  if (events.length === 0) return [];
+export function matchStatement(events: readonly Identifiers[], forwarderName: string | null): SQL {
   const wanted = JSON.stringify(
     events.map((event, ord) => ({
       ord,
@@ -31,31 +30,42 @@ export async function matchShipments(
       bookings: event.bookings,
     })),
   );
-  const scope: SQL =
+  const scope =
     forwarderName === null
       ? sql`true`
-      : sql`${forwarderKeySql(sql`s.forwarder_name`)} = ${forwarderKeySql(sql`${forwarderName}::text`)}`;
-  const found = await db.execute<MatchedShipment & { ord: number; id: string }>(sql`
+      : sql`${forwarderKeySql(sql`m.forwarder_name`)} = ${forwarderKeySql(sql`${forwarderName}::text`)}`;
+  const columns = sql`s.id, s.shipment, s.origin, s.dest, s.forwarder_name`;
+  return sql`
     with wanted as (
       select * from jsonb_to_recordset(${wanted}::jsonb) as w(ord int, containers text[], documents text[], bookings text[])
     )
-    select w.ord, s.id, s.shipment, s.origin, s.dest
+    select w.ord, m.id, m.shipment, m.origin, m.dest
     from wanted w
     cross join lateral (
-      select s.id from shipments s
+      select ${columns} from shipments s
         where regexp_split_to_array(upper(s.container_number), '[^A-Z0-9]+') && w.containers
       union
-      select s.id from shipments s where upper(regexp_replace(s.master, '[^A-Za-z0-9]+', '', 'g')) = any(w.documents)
+      select ${columns} from shipments s
+        where upper(regexp_replace(s.master, '[^A-Za-z0-9]+', '', 'g')) = any(w.documents)
       union
-      select s.id from shipments s where upper(regexp_replace(s.house, '[^A-Za-z0-9]+', '', 'g')) = any(w.documents)
+      select ${columns} from shipments s
+        where upper(regexp_replace(s.house, '[^A-Za-z0-9]+', '', 'g')) = any(w.documents)
       union
-      select b.shipment_id from booking_requests b
+      select ${columns} from booking_requests b join shipments s on s.id = b.shipment_id
         where upper(regexp_replace(b.carrier_booking_reference, '[^A-Za-z0-9]+', '', 'g')) = any(w.bookings)
-          and b.shipment_id is not null
     ) m
-    join shipments s on s.id = m.id
     where ${scope}
-    order by w.ord, s.shipment`);
+    order by w.ord, m.shipment`;
+}
+
+/** Each event's shipments, in one statement for the whole notification (`matchStatement`). */
+export async function matchShipments(
+  db: Queryable,
+  events: readonly Identifiers[],
+  forwarderName: string | null,
+): Promise<MatchedShipment[][]> {
+  if (events.length === 0) return [];
+  const found = await db.execute<MatchedShipment & { ord: number; id: string }>(matchStatement(events, forwarderName));
   const byEvent: MatchedShipment[][] = events.map(() => []);
   for (const row of found.rows) {
     byEvent[row.ord]?.push({ id: Number(row.id), shipment: row.shipment, origin: row.origin, dest: row.dest });
