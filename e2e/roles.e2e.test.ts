@@ -39,6 +39,7 @@ describe('each role sees its own sidebar', () => {
         'Alerts',
         'Exception rules',
         'Webhooks',
+        'Carrier events',
         'Recently deleted',
         'Support',
       ],
