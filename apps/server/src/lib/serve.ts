@@ -4,6 +4,7 @@ import { isSupplier } from '@quayside/domain/permissions';
 import { SUPPLIER_CALL_REFUSED } from '@quayside/domain/suppliers';
 import type { FastifyInstance, FastifyReply, FastifyRequest, preHandlerHookHandler } from 'fastify';
 import { AppError } from '../errors.ts';
+import { definedOnly } from './defined-only.ts';
 
 // Every route of the API is registered here, from its entry in the route table: method, path,
 // schemas, the OpenAPI page's words, and whether it needs a session. A module gives only the
@@ -77,9 +78,6 @@ export function serve<N extends OperationName>(
 async function refuseSupplierContacts(request: FastifyRequest) {
   if (isSupplier(request.principal.role)) throw new AppError('forbidden', SUPPLIER_CALL_REFUSED);
 }
-
-const definedOnly = <T extends object>(entries: T) =>
-  Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)) as Partial<T>;
 
 /** Paths under /api served by something other than the route table: the sign-in service and the OpenAPI page. */
 const OUTSIDE_THE_TABLE = ['/api/auth/', '/api/docs'];

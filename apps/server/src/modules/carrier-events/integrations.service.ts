@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import {
   CARRIER_INTEGRATION_EXISTS,
   CARRIER_SIGNATURE_REFUSED,
@@ -14,6 +14,7 @@ import type { Principal } from '../../auth/principal.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { carrierIntegrations } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { tokenDigest } from '../../lib/token-digest.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import type { Sender } from './ingest.ts';
@@ -28,8 +29,6 @@ export const INTEGRATION_NOT_FOUND = 'Integration not found';
 export function assertManagesCarrierEvents(principal: Principal) {
   if (!canManageCarrierEvents(principal)) throw new AppError('forbidden', CARRIER_EVENTS_FORBIDDEN);
 }
-
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 type IntegrationRow = typeof carrierIntegrations.$inferSelect;
 
@@ -75,7 +74,7 @@ export async function createIntegration(
       .values({
         name: request.name,
         forwarder_name: request.forwarderName || null,
-        token_hash: digest(token),
+        token_hash: tokenDigest(token),
         signing_secret: signingSecret,
         created_by: principal.email,
       })
@@ -112,7 +111,7 @@ export async function holderOfToken(db: Queryable, authorization: string | undef
   const [row] = await db
     .select()
     .from(carrierIntegrations)
-    .where(eq(carrierIntegrations.token_hash, digest(token)));
+    .where(eq(carrierIntegrations.token_hash, tokenDigest(token)));
   if (!row || row.revoked_at !== null) throw new AppError('unauthenticated', CARRIER_TOKEN_REFUSED);
   return {
     sender: { name: row.name, integrationId: row.id, forwarderName: row.forwarder_name },

@@ -1,4 +1,4 @@
-import type { DcsaEventType } from '@quayside/domain/carrier-events';
+import { type DcsaEventType, portCode } from '@quayside/domain/carrier-events';
 
 /** What Quayside reads of a DCSA event the schema has passed: what it is, when, where, and what it names. */
 export type ReadEvent = {
@@ -72,9 +72,9 @@ export function readEvent(body: unknown): ReadEvent {
     atText: event.eventDateTime,
     at: new Date(event.eventDateTime),
     createdAt: new Date(event.eventCreatedDateTime),
-    location: (event.eventLocation?.UNLocationCode ?? call?.UNLocationCode ?? call?.location?.UNLocationCode ?? '')
-      .replace(/\s+/g, '')
-      .toUpperCase(),
+    location: portCode(
+      event.eventLocation?.UNLocationCode ?? call?.UNLocationCode ?? call?.location?.UNLocationCode ?? '',
+    ),
     vessel: call?.vessel?.vesselName ?? '',
     equipment: event.equipmentReference ?? '',
     containers: keys([

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   type CreatedTrackingLink,
   carrierEventTitle,
@@ -15,6 +15,7 @@ import { TRACKING_LINK_RATE } from '../../config.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { carrierEvents, shipments, trackingLinks } from '../../db/schema.ts';
 import { AppError } from '../../errors.ts';
+import { tokenDigest } from '../../lib/token-digest.ts';
 import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { findReadableShipment } from '../shipments/shipment-access.ts';
@@ -25,8 +26,6 @@ import { findReadableShipment } from '../shipments/shipment-access.ts';
 
 export const TRACKING_FORBIDDEN = 'Only the importer’s staff share tracking links.';
 const LINK_NOT_FOUND = 'Tracking link not found';
-
-const digest = (token: string) => createHash('sha256').update(token).digest('base64url');
 
 function assertShares(principal: Principal) {
   if (!canShareTracking(principal)) throw new AppError('forbidden', TRACKING_FORBIDDEN);
@@ -61,7 +60,7 @@ export async function createTrackingLink(
     const shipment = await findReadableShipment(write.tx, principal, shipmentNumber);
     const [row] = await write.tx
       .insert(trackingLinks)
-      .values({ shipment_id: shipment.id, token_hash: digest(token), created_by: principal.email })
+      .values({ shipment_id: shipment.id, token_hash: tokenDigest(token), created_by: principal.email })
       .returning();
     if (!row) throw new Error('tracking link not saved');
     write.audit({
@@ -118,7 +117,7 @@ export async function publicTracking(db: Queryable, token: string, ip: string): 
     })
     .from(trackingLinks)
     .innerJoin(shipments, eq(shipments.id, trackingLinks.shipment_id))
-    .where(and(eq(trackingLinks.token_hash, digest(token)), isNull(trackingLinks.revoked_at)));
+    .where(and(eq(trackingLinks.token_hash, tokenDigest(token)), isNull(trackingLinks.revoked_at)));
   if (!shipment) throw new AppError('not_found', TRACKING_LINK_GONE);
   const events = await db
     .select({

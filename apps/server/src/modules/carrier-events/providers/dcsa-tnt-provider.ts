@@ -1,3 +1,4 @@
+import { definedOnly } from '../../../lib/defined-only.ts';
 import { type VisibilityProvider, VisibilityProviderError, type VisibilityQuery } from './visibility-provider.ts';
 
 // A client of any DCSA Track & Trace 2.2 publisher's GET /v2/events (the standard's OpenAPI file is
@@ -43,7 +44,7 @@ export function eventsUrlOf(url: string): URL {
 
 export function dcsaTntProvider(options: DcsaTntOptions): VisibilityProvider {
   const eventsUrl = eventsUrlOf(options.url);
-  const { timeoutMs, maxPages, pageSize, maxBytes } = { ...DCSA_TNT_DEFAULTS, ...withoutUndefined(options) };
+  const { timeoutMs, maxPages, pageSize, maxBytes } = { ...DCSA_TNT_DEFAULTS, ...definedOnly(options) };
   const headers: Record<string, string> = {
     accept: 'application/json',
     // The standard lets a client name the major version it speaks.
@@ -194,8 +195,4 @@ function causeOf(error: unknown): string {
   return cause
     ? `${cause.message}${typeof code === 'string' && !cause.message.includes(code) ? ` (${code})` : ''}`
     : error.message;
-}
-
-function withoutUndefined<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }

@@ -2,6 +2,7 @@ import { MAX_EVENTS_PER_NOTIFICATION } from '@quayside/domain/carrier-events';
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../errors.ts';
+import { definedOnly } from '../../../lib/defined-only.ts';
 import { checkNotification, ingestCarrierEvents, type Sender } from '../ingest.ts';
 import { identifierKey } from '../read-event.ts';
 import { type VisibilityProvider, VisibilityProviderError } from './visibility-provider.ts';
@@ -72,7 +73,7 @@ export async function pullCarrierEvents(
   provider: VisibilityProvider,
   options: PullOptions = {},
 ): Promise<PullReport> {
-  const { shipmentsPerRun, periodMs, runMs, staleAfterDays } = { ...PULL_DEFAULTS, ...definedOf(options) };
+  const { shipmentsPerRun, periodMs, runMs, staleAfterDays } = { ...PULL_DEFAULTS, ...definedOnly(options) };
   const now = options.now ?? new Date();
   const deadline = AbortSignal.timeout(runMs);
   const signal = options.signal ? AbortSignal.any([options.signal, deadline]) : deadline;
@@ -218,8 +219,4 @@ function onceEach(events: readonly unknown[]): unknown[] {
     seen.add(id);
     return true;
   });
-}
-
-function definedOf<T extends object>(value: T): Partial<T> {
-  return Object.fromEntries(Object.entries(value).filter(([, entry]) => entry !== undefined)) as Partial<T>;
 }
