@@ -70,12 +70,20 @@ export function checkNotification(bodies: readonly unknown[]): ReadEvent[] {
  * all or nothing. An eventID the sender sent before (or twice in this notification) is answered
  * as a duplicate and changes nothing.
  */
-export async function ingestCarrierEvents(
+export function ingestCarrierEvents(
   db: Database,
   sender: Sender,
   bodies: readonly unknown[],
 ): Promise<CarrierEventsReceipt> {
-  const events = checkNotification(bodies);
+  return ingestCheckedEvents(db, sender, checkNotification(bodies));
+}
+
+/** The same, for events `checkNotification` has passed already (the provider's pull checks each alone). */
+export async function ingestCheckedEvents(
+  db: Database,
+  sender: Sender,
+  events: readonly ReadEvent[],
+): Promise<CarrierEventsReceipt> {
   const actor = { personId: null, email: null, source: carrierEventSource(sender.name) };
   const results = await withWrite(db, actor, async (write) => {
     // The matching statement's guessed cost (thousands of rows per identifier) would have PostgreSQL
@@ -86,7 +94,7 @@ export async function ingestCarrierEvents(
       if (!firstOfId.has(event.eventId)) firstOfId.set(event.eventId, index);
     });
     const fresh = events.filter((event, index) => firstOfId.get(event.eventId) === index);
-    const stored = await storeNew(write.tx, sender, fresh, bodies, firstOfId);
+    const stored = await storeNew(write.tx, sender, fresh);
     const storedEvents = fresh.filter((event) => stored.has(event.eventId));
     const matches = await matchShipments(write.tx, storedEvents, sender.forwarderName);
     const outcomes = new Map<string, Result>();
@@ -137,13 +145,7 @@ export async function ingestCarrierEvents(
 }
 
 /** Inserts the events not received before from this sender; answers each new one's row id by its eventID. */
-async function storeNew(
-  tx: Queryable,
-  sender: Sender,
-  events: readonly ReadEvent[],
-  bodies: readonly unknown[],
-  indexOf: Map<string, number>,
-): Promise<Map<string, number>> {
+async function storeNew(tx: Queryable, sender: Sender, events: readonly ReadEvent[]): Promise<Map<string, number>> {
   if (events.length === 0) return new Map();
   const rows = JSON.stringify(
     events.map((event) => ({
@@ -160,7 +162,7 @@ async function storeNew(
       containers: event.containers,
       documents: event.documents,
       bookings: event.bookings,
-      body: bodies[indexOf.get(event.eventId) as number],
+      body: event.body,
     })),
   );
   const inserted = await tx.execute<{ id: string; event_id: string }>(sql`

@@ -18,6 +18,8 @@ export type ReadEvent = {
   containers: string[];
   documents: string[];
   bookings: string[];
+  /** The event as received, kept whole. */
+  body: unknown;
 };
 
 type Reference = { documentReferenceType?: string; documentReferenceValue?: string };
@@ -83,5 +85,6 @@ export function readEvent(body: unknown): ReadEvent {
     ]),
     documents: keys([...documentsOfType('TRD'), ...shipmentDocument(['TRD'])]),
     bookings: keys([...documentsOfType('BKG'), ...shipmentDocument(['BKG', 'CBR'])]),
+    body,
   };
 }

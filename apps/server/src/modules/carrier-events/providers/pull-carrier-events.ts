@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/client.ts';
 import { AppError } from '../../../errors.ts';
 import { definedOnly } from '../../../lib/defined-only.ts';
-import { checkNotification, ingestCarrierEvents, type Sender } from '../ingest.ts';
+import { checkNotification, ingestCheckedEvents, type Sender } from '../ingest.ts';
 import { identifierKey } from '../read-event.ts';
 import { type VisibilityProvider, VisibilityProviderError } from './visibility-provider.ts';
 
@@ -130,32 +130,24 @@ export async function pullCarrierEvents(
     report.events += events.length;
     // An event the standard's schema refuses is left out alone: the provider will not resend a
     // corrected notification as a sender does, so refusing its others with it would lose them for good.
-    const valid = events.filter((event) => {
+    const valid = events.flatMap((event) => {
       try {
-        checkNotification([event]);
-        return true;
+        return checkNotification([event]);
       } catch (error) {
         if (!(error instanceof AppError) || error.kind !== 'invalid') throw error;
         report.refused += 1;
         note(`${candidate.shipment}: ${error.message.replace(/: event 1\b/, ': an event')}`);
-        return false;
+        return [];
       }
     });
+    // Checked once, above: each chunk goes in as it is.
     for (let start = 0; start < valid.length; start += MAX_EVENTS_PER_NOTIFICATION) {
-      const chunk = valid.slice(start, start + MAX_EVENTS_PER_NOTIFICATION);
-      try {
-        const receipt = await ingestCarrierEvents(db, sender, chunk);
-        for (const { outcome } of receipt.results) {
-          if (outcome === 'applied') report.applied += 1;
-          else if (outcome === 'duplicate') report.duplicates += 1;
-          else if (outcome === 'unmatched' || outcome === 'ambiguous') report.review += 1;
-          else report.recorded += 1;
-        }
-      } catch (error) {
-        if (!(error instanceof AppError) || error.kind !== 'invalid') throw error;
-        report.refused += chunk.length;
-        note(`${candidate.shipment}: ${error.message}`);
-        options.log?.warn({ shipment: candidate.shipment, err: error }, 'visibility provider events refused');
+      const receipt = await ingestCheckedEvents(db, sender, valid.slice(start, start + MAX_EVENTS_PER_NOTIFICATION));
+      for (const { outcome } of receipt.results) {
+        if (outcome === 'applied') report.applied += 1;
+        else if (outcome === 'duplicate') report.duplicates += 1;
+        else if (outcome === 'unmatched' || outcome === 'ambiguous') report.review += 1;
+        else report.recorded += 1;
       }
     }
   }
