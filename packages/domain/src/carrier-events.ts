@@ -140,6 +140,9 @@ export const CarrierEventsReceipt = z.object({
 });
 export type CarrierEventsReceipt = z.infer<typeof CarrierEventsReceipt>;
 
+/** The newest events a shipment's timeline (and its public page) shows: a provider polled for months sends many. */
+export const TIMELINE_EVENTS = 500;
+
 /** One event on a shipment's timeline. */
 export const CarrierEventEntry = z.object({
   id: z.number().int(),

@@ -13,6 +13,7 @@ import {
   CreatedTrackingLink,
   MAX_EVENTS_PER_NOTIFICATION,
   PublicTracking,
+  TIMELINE_EVENTS,
   TrackingLinkIdQuery,
   TrackingLinkRequest,
   TrackingLinkShipmentQuery,
@@ -52,8 +53,7 @@ export const CARRIER_EVENT_CALLS = {
     tag,
     who: 'signed-in',
     summary: "A shipment's carrier events, newest first",
-    description:
-      'The carrier events matched to a shipment, newest first, with the date each set. 404 when not visible.',
+    description: `The carrier events matched to a shipment, newest first (at most ${TIMELINE_EVENTS}), with the date each set. 404 when not visible.`,
     query: ShipmentHistoryQuery,
     response: CarrierEventsResponse,
     errors: [404],

@@ -5,6 +5,7 @@ import {
   carrierEventSource,
   carrierEventTitle,
   type DcsaEventType,
+  TIMELINE_EVENTS,
 } from '@quayside/domain/carrier-events';
 import { DATE_FIELD_LABELS, type DateField } from '@quayside/domain/date-history';
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -37,7 +38,8 @@ export async function shipmentCarrierEvents(
     .select()
     .from(carrierEvents)
     .where(eq(carrierEvents.shipment_id, shipment.id))
-    .orderBy(desc(carrierEvents.event_at), desc(carrierEvents.id));
+    .orderBy(desc(carrierEvents.event_at), desc(carrierEvents.id))
+    .limit(TIMELINE_EVENTS);
   return {
     events: rows.map((row) => ({
       id: row.id,

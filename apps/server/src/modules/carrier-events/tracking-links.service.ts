@@ -3,6 +3,7 @@ import {
   type CreatedTrackingLink,
   carrierEventTitle,
   type PublicTracking,
+  TIMELINE_EVENTS,
   TRACKING_LINK_GONE,
   type TrackingLink,
   trackingPath,
@@ -129,7 +130,8 @@ export async function publicTracking(db: Queryable, token: string, ip: string): 
     })
     .from(carrierEvents)
     .where(eq(carrierEvents.shipment_id, shipment.id))
-    .orderBy(desc(carrierEvents.event_at), desc(carrierEvents.id));
+    .orderBy(desc(carrierEvents.event_at), desc(carrierEvents.id))
+    .limit(TIMELINE_EVENTS);
   return {
     mode: shipment.mode,
     origin: shipment.origin,
