@@ -31,6 +31,7 @@ import { registerDocumentRoutes } from './modules/documents/documents.routes.ts'
 import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.ts';
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerImportRoutes } from './modules/import/import.routes.ts';
+import { RowsCopy } from './modules/line-items/columnar/rows-copy.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
@@ -61,6 +62,8 @@ const queryParametersOf = (schema: unknown) =>
 declare module 'fastify' {
   interface FastifyInstance {
     routeTable: RouteEntry[];
+    /** This server's copy of the dashboard's rows in memory, when config.rowsInMemory. */
+    rowsCopy: RowsCopy | undefined;
   }
 }
 
@@ -120,6 +123,12 @@ export async function buildApp(
   const { db } = database;
   const auth = createAuthFromConfig(config, db, app.log);
   const documentStore = await openDocumentStore(config);
+  // Loads in the background: until it has, the database answers every question.
+  const rowsCopy = config.rowsInMemory
+    ? new RowsCopy(db, (error) => app.log.error({ err: error }, 'the in-memory copy of the rows failed'))
+    : undefined;
+  void rowsCopy?.start();
+  app.decorate('rowsCopy', rowsCopy);
 
   // Public routes.
   registerHealthRoutes(app, database);
@@ -134,7 +143,7 @@ export async function buildApp(
   await app.register(async (api) => {
     registerPeopleRoutes(api, db);
     registerShipmentRoutes(api, db);
-    registerLineItemRoutes(api, db, config, config.clock, heavyWork);
+    registerLineItemRoutes(api, db, config, config.clock, heavyWork, rowsCopy);
     registerExceptionRoutes(api, db, config);
     registerAnalyticsRoutes(api, db, config.clock, heavyWork);
     registerAlertRoutes(api, db);

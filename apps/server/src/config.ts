@@ -75,6 +75,10 @@ const EnvSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   VISIBILITY_PROVIDER_TOKEN: optionalText,
+  ROWS_IN_MEMORY: z
+    .enum(['true', 'false', '1', '0', ''])
+    .default('true')
+    .transform((value) => value !== 'false' && value !== '0'),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -250,6 +254,11 @@ export type AppConfig = {
    * VISIBILITY_PROVIDER_URL and VISIBILITY_PROVIDER_TOKEN. Unset, the job asks no one.
    */
   visibilityProvider: { url: string; token: string | undefined } | undefined;
+  /**
+   * Whether this server keeps a copy of the dashboard's rows in memory (line-items/columnar), which
+   * answers the questions no index walk does: ROWS_IN_MEMORY, on unless 'false'.
+   */
+  rowsInMemory: boolean;
 };
 
 export class ConfigError extends Error {}
@@ -320,5 +329,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     visibilityProvider: e.VISIBILITY_PROVIDER_URL
       ? { url: e.VISIBILITY_PROVIDER_URL, token: e.VISIBILITY_PROVIDER_TOKEN }
       : undefined,
+    rowsInMemory: e.ROWS_IN_MEMORY,
   };
 }

@@ -162,6 +162,37 @@ describe('three servers on one PostgreSQL and one object store', () => {
     ]);
   });
 
+  it("1,200 line items written through B are counted exactly in the next page from C's and A's copies in memory", async () => {
+    const totalOf = async (index: number) => {
+      const response = await asAdmin(index, '/api/LineItems?q=COPY-PO-&pageSize=25&page=3');
+      expect(response.status).toBe(200);
+      const body = (await response.json()) as { total: number; totalExact: boolean; lineItems: unknown[] };
+      return [body.total, body.totalExact, body.lineItems.length];
+    };
+    // Past 1,000 matches only the copy counts in the page answer (the database says "more than 1,000").
+    const csv = [
+      'Shipment,Order Ref',
+      ...Array.from({ length: 1200 }, (_, n) => `COPY-${Math.floor(n / 4)},COPY-PO-${n}`),
+    ];
+    const report = multipart([], [{ name: 'copy.csv', field: 'shipments', bytes: Buffer.from(csv.join('\n')) }]);
+    const imported = await asAdmin(1, '/api/Import', {
+      method: 'POST',
+      headers: { 'content-type': report.contentType },
+      body: report.payload,
+    });
+    expect(imported.status, await imported.text()).toBe(200);
+    expect([await totalOf(2), await totalOf(0)]).toEqual([
+      [1200, true, 25],
+      [1200, true, 25],
+    ]);
+    const deleted = await postJson(0, '/api/LineItems/delete', { title: 'COPY-PO-7', related_shipment: 'COPY-1' });
+    expect(deleted.status, await deleted.text()).toBe(200);
+    expect([await totalOf(1), await totalOf(2)]).toEqual([
+      [1199, true, 25],
+      [1199, true, 25],
+    ]);
+  });
+
   it('rate limits and the sign-in throttle count requests to all three together', async () => {
     // Ten eligibility checks a minute per address (DEFAULT_AUTH_RATE_LIMITS), wherever they land.
     const eligibility = [];

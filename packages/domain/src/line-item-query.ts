@@ -256,40 +256,56 @@ function matchesFilters(row: LineItem, query: Pick<RowQuery, 'filters' | 'logic'
 }
 
 export function matchesFilter(row: LineItem, filter: Filter, moment: QueryMoment = currentMoment()): boolean {
-  const cell = displayText(row, filter.column);
-  if (filter.operator === 'isEmpty') return cell === '';
-  if (filter.operator === 'isNotEmpty') return cell !== '';
-  if (needsValue(filter.operator) && filter.value === '') return true;
-  if (isChangeOperator(filter.operator)) {
+  if (isChangeOperator(filter.operator) && filter.value !== '') {
     const start = changeWindowStart(filter, moment.now);
     return start !== null && valueBefore(row, filter.column, start, moment.dateChanges) !== undefined;
   }
-  const range = dateFilterRange(filter, moment.today);
-  if (range === null) return false;
+  const cell = displayText(row, filter.column);
+  return cellTest(filter, moment.today)(cell, foldCase(cell));
+}
+
+/**
+ * The filter as a test of one displayed cell of its column (with `folded`, the cell's foldCase), as
+ * of `today`: matchesFilter's rule for every operator but 'changed in the last', which reads the date
+ * history. Built once per filter, so a caller testing many cells folds the value and parses the
+ * dates once.
+ */
+export function cellTest(filter: Filter, today: string): (cell: string, folded: string) => boolean {
+  const never = () => false;
+  if (filter.operator === 'isEmpty') return (cell) => cell === '';
+  if (filter.operator === 'isNotEmpty') return (cell) => cell !== '';
+  if (needsValue(filter.operator) && filter.value === '') return () => true;
+  if (isChangeOperator(filter.operator)) return never;
+  const range = dateFilterRange(filter, today);
+  if (range === null) return never;
   if (range !== undefined) {
-    return cell !== '' && (range.from === null || cell >= range.from) && (range.to === null || cell <= range.to);
+    const { from, to } = range;
+    return (cell) => cell !== '' && (from === null || cell >= from) && (to === null || cell <= to);
   }
   const kind = LINE_ITEM_COLUMNS[filter.column].kind;
   const value = foldCase(filter.value);
-  const folded = foldCase(cell);
   switch (filter.operator) {
     case 'contains':
-      return folded.includes(value);
+      return (_cell, folded) => folded.includes(value);
     case 'startsWith':
-      return folded.startsWith(value);
+      return (_cell, folded) => folded.startsWith(value);
     case 'endsWith':
-      return folded.endsWith(value);
+      return (_cell, folded) => folded.endsWith(value);
     case 'isNot':
-      return folded !== value;
+      return (_cell, folded) => folded !== value;
     case 'equals':
-      if (kind === 'date') return compareDates(cell, filter.value) === 0;
-      return folded === value;
+      if (kind === 'date') return (cell) => compareDates(cell, filter.value) === 0;
+      return (_cell, folded) => folded === value;
     case 'greaterThan':
-      return (kind === 'date' ? compareDates(cell, filter.value) : compareNumbers(cell, filter.value)) === 1;
+      return kind === 'date'
+        ? (cell) => compareDates(cell, filter.value) === 1
+        : (cell) => compareNumbers(cell, filter.value) === 1;
     case 'lessThan':
-      return (kind === 'date' ? compareDates(cell, filter.value) : compareNumbers(cell, filter.value)) === -1;
+      return kind === 'date'
+        ? (cell) => compareDates(cell, filter.value) === -1
+        : (cell) => compareNumbers(cell, filter.value) === -1;
     default:
-      return false;
+      return never;
   }
 }
 

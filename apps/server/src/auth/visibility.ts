@@ -3,6 +3,7 @@ import { companyKey } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { people, savedViews, shipments } from '../db/schema.ts';
 import { AppError } from '../errors.ts';
+import type { RowScope } from '../modules/line-items/columnar/row-record.ts';
 import type { Principal } from './principal.ts';
 
 // Who may see what, once. A Forwarder sees only shipments whose Forwarder Name is its company
@@ -69,6 +70,12 @@ export const visibleFactCounts = (principal: Principal) =>
 /** The dashboard's read-model rows (line_item_rows as `r`) the principal sees. */
 export const lineItemRowScope = (principal: Principal): SQL =>
   scopeSql(principal, sql`r.forwarder_key`, sql`r.is_hidden`) ?? sql`true`;
+
+/** The same rows for the in-memory copy of line_item_rows (line-items/columnar). */
+export function rowScopeOf(principal: Principal): RowScope {
+  const scope = scopeOf(principal);
+  return scope.sees === 'supplier' ? { sees: 'nothing' } : scope;
+}
 
 /** The trigger-kept counts (line_item_counts) of the line items the principal sees. */
 export const lineItemCountScope = (principal: Principal): SQL =>

@@ -20,6 +20,7 @@ export const DATABASE_LOGIC_FILES = [
   'modules/alerts/shipment-events.sql',
   'modules/line-items/line-item-rows.sql',
   'modules/line-items/line-item-counts.sql',
+  'modules/line-items/columnar/line-item-row-changes.sql',
   'modules/exceptions/exception-counts.sql',
   'modules/analytics/shipment-facts.sql',
   'modules/purchase-orders/purchase-orders.sql',

@@ -48,6 +48,7 @@ describe(`migrations on ${testEngine}`, () => {
       'import_shipments',
       'imports',
       'line_item_counts',
+      'line_item_row_changes',
       'line_item_rows',
       'line_items',
       'messages',

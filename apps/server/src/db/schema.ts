@@ -5,6 +5,7 @@ import {
   bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -183,6 +184,25 @@ export const lineItemRows = pgTable(
     search_default_only: text('search_default_only').notNull(),
   },
   (table) => [index().on(table.shipment_id)],
+);
+
+/** A transaction's id as PostgreSQL 13+ writes it (xid8): it never wraps around. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * Which dashboard rows each transaction changed, written by statement triggers on line_item_rows
+ * (line-items/columnar/line-item-row-changes.sql), so no write path can forget it: the line item,
+ * or null for every row (a truncate). Each server's in-memory copy of the rows reads the changes
+ * its last snapshot had not seen (columnar/rows-copy.ts). Pruned after an hour.
+ */
+export const lineItemRowChanges = pgTable(
+  'line_item_row_changes',
+  {
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    line_item_id: bigint('line_item_id', { mode: 'number' }),
+    changed_at: timestamp('changed_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [index().on(table.xid), index().on(table.changed_at)],
 );
 
 export const parts = pgTable(

@@ -9,6 +9,7 @@ import { dispatchEvents } from '../modules/alerts/dispatch-events.ts';
 import { dcsaTntProvider } from '../modules/carrier-events/providers/dcsa-tnt-provider.ts';
 import { pullCarrierEvents } from '../modules/carrier-events/providers/pull-carrier-events.ts';
 import { sweepExceptions } from '../modules/exceptions/exception-sweep.ts';
+import { pruneRowChanges } from '../modules/line-items/columnar/rows-copy.ts';
 import { deliverDueWebhooks } from '../modules/webhooks/webhook-delivery.ts';
 import type { JobDefinition } from './job-queue.ts';
 
@@ -18,6 +19,7 @@ export const JOB_NAMES = {
   dailyDigest: 'daily-digest',
   webhooks: 'webhook-deliveries',
   carrierEventsPull: 'carrier-events-pull',
+  rowChangesPrune: 'row-changes-prune',
 } as const;
 
 type JobConfig = Pick<
@@ -106,6 +108,12 @@ export function defineJobs(db: Database, config: JobConfig, log: FastifyBaseLogg
         }
         return report;
       },
+    },
+    {
+      // Every ten minutes: the dashboard rows' changes the servers' copies have read.
+      name: JOB_NAMES.rowChangesPrune,
+      cron: '*/10 * * * *',
+      handle: () => pruneRowChanges(db),
     },
   ];
 }

@@ -53,6 +53,8 @@ export async function createTestApp(
     : await createTestDatabase({ limits: requestPoolLimits(config) });
   const app = await buildApp(config, database);
   await app.ready();
+  // Questions go to the database until the copy has loaded: a test asks once it has.
+  await app.rowsCopy?.start();
 
   /** Adds a person to the people list, as an administrator would. */
   const addPerson = async (person: PersonFields) => {

@@ -12,6 +12,8 @@ import { type RequestOf, serve } from '../../lib/serve.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { type ExceptionContext, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
+import type { ColumnarRows } from './columnar/columnar-rows.ts';
+import type { RowsCopy } from './columnar/rows-copy.ts';
 import {
   countLineItems,
   deleteLineItem,
@@ -51,6 +53,8 @@ export function registerLineItemRoutes(
   limits: BulkWorkLimits,
   clock: () => Date,
   heavyWork: HeavyWork,
+  /** This server's copy of the rows in memory, when it keeps one (config.rowsInMemory). */
+  rowsCopy?: RowsCopy,
 ) {
   const limitExports = perUserLimit(limits.exportsPerUser, 'exports');
   const limitBulkChanges = perUserLimit(BULK_CHANGES_PER_USER, 'bulk change');
@@ -84,21 +88,25 @@ export function registerLineItemRoutes(
   const remembered = async <T>(
     cache: VersionedCache<T>,
     request: FastifyRequest,
-    compute: (context: ExceptionContext) => Promise<T>,
+    compute: (context: ExceptionContext, copy: ColumnarRows | undefined) => Promise<T>,
   ) => {
     const context = await exceptionContext(db, clock);
-    return cache.remember(answerKey(request, context), request.dataVersion, () => compute(context));
+    return cache.remember(answerKey(request, context), request.dataVersion, async () =>
+      compute(context, await rowsCopy?.rowsAt(request.dataVersion)),
+    );
   };
 
   serve(app, 'listLineItems', (request) =>
-    remembered(pages, request, (context) => listLineItems(db, request.principal, request.query, context)),
+    remembered(pages, request, (context, copy) => listLineItems(db, request.principal, request.query, context, copy)),
   );
   serve(app, 'listLineItemRows', (request) =>
-    remembered(rowPages, request, (context) => listLineItemRows(db, request.principal, request.query, context)),
+    remembered(rowPages, request, (context, copy) =>
+      listLineItemRows(db, request.principal, request.query, context, copy),
+    ),
   );
   serve(app, 'countLineItems', async (request) => ({
-    total: await remembered(counts, request, (context) =>
-      countLineItems(db, request.principal, request.query, context),
+    total: await remembered(counts, request, (context, copy) =>
+      countLineItems(db, request.principal, request.query, context, copy),
     ),
   }));
 

@@ -19,7 +19,7 @@ import { displayDate } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 import { seesHiddenLineItems } from '../../auth/permissions.ts';
 import type { Principal } from '../../auth/principal.ts';
-import { lineItemCountScope, lineItemRowScope } from '../../auth/visibility.ts';
+import { lineItemCountScope, lineItemRowScope, rowScopeOf } from '../../auth/visibility.ts';
 import { idArray } from '../../db/array-parameters.ts';
 import type { Database, Queryable } from '../../db/client.ts';
 import { lineItems } from '../../db/schema.ts';
@@ -29,6 +29,7 @@ import { withWrite } from '../../write/with-write.ts';
 import { actorOf } from '../audit/audit.service.ts';
 import { type ExceptionContext, exceptionFactsOf, exceptionsOf, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
+import type { ColumnarRows } from './columnar/columnar-rows.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { type SourceField, sourceOf } from './line-item-source.ts';
@@ -108,11 +109,21 @@ async function findPage(
   principal: Principal,
   query: LineItemQuery,
   context: ExceptionContext,
+  copy?: ColumnarRows,
 ): Promise<PageCounts & { rows: PageRow[] }> {
+  const offset = (query.page - 1) * query.pageSize;
+  const fromCopy =
+    copy && !isIndexWalk(query, offset)
+      ? copy.page(rowScopeOf(principal), query, context.today, offset, query.pageSize)
+      : null;
+  if (fromCopy) {
+    const [rows, totalAll] = await Promise.all([pageRows(db, fromCopy.ids, context), countVisible(db, principal)]);
+    const { page, pageSize } = query;
+    return { rows, total: fromCopy.total, totalExact: true, totalAll, page, pageSize };
+  }
   const { where, isRare, atLeast } = await matchingCondition(db, principal, query, context);
   const totalAll = await countVisible(db, principal);
   const order = orderBy(sortKeys(query.sort));
-  const offset = (query.page - 1) * query.pageSize;
   const was = wasOf(changeWindows(query.filters, nowOf(context)));
   const pageOf = (rows: SQL) => sql`
     select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order${was ? sql`, ${was} as was` : sql``} from ${rows}
@@ -150,14 +161,33 @@ async function findPage(
   };
 }
 
+/**
+ * Whether PostgreSQL answers the page by walking one sort index no further than COUNT_LIMIT rows:
+ * every row matches and the order is one column's. The in-memory copy answers the rest.
+ */
+const isIndexWalk = (query: LineItemQuery, offset: number) =>
+  !hasCriteria(query) && query.sort.length <= 1 && offset + query.pageSize <= COUNT_LIMIT;
+
+/** The page rows of these line items, in this order (one deleted meanwhile is left out). */
+async function pageRows(db: Queryable, ids: readonly number[], context: ExceptionContext): Promise<PageRow[]> {
+  if (ids.length === 0) return [];
+  const result = await db.execute<PageRow>(sql`
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order
+    from line_item_rows r where r.line_item_id = any(${idArray(ids)})`);
+  const byId = new Map(result.rows.map((row) => [Number(row.line_item_id), row]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /** One page of the line items the principal sees, matching the query, in its order, with their exceptions. */
 export async function listLineItems(
   db: Queryable,
   principal: Principal,
   query: LineItemQuery,
   context: ExceptionContext,
+  /** The in-memory copy of the rows, caught up (columnar/rows-copy.ts): it answers what no index walk does. */
+  copy?: ColumnarRows,
 ): Promise<LineItemsResponse> {
-  const { rows, ...counts } = await findPage(db, principal, query, context);
+  const { rows, ...counts } = await findPage(db, principal, query, context, copy);
   const pageRows = new Map(rows.map((row) => [Number(row.line_item_id), row]));
   const ids = [...pageRows.keys()];
   const [lineItems, facts] = await Promise.all([lineItemsByIds(db, ids), exceptionFactsByIds(db, ids, context)]);
@@ -210,8 +240,9 @@ export async function listLineItemRows(
   principal: Principal,
   query: LineItemRowsQuery,
   context: ExceptionContext,
+  copy?: ColumnarRows,
 ): Promise<LineItemRowsResponse> {
-  const { rows: page, ...counts } = await findPage(db, principal, query, context);
+  const { rows: page, ...counts } = await findPage(db, principal, query, context, copy);
   const names = rowValueNames(shownColumns(query), asksExceptionFacts(query));
   const rows = await rowValues(db, page, names, context);
   if (!page.some((row) => row.was !== undefined)) return { ...counts, names, rows };
@@ -265,8 +296,16 @@ async function rowValues(
 }
 
 /** How many line items the principal sees match the query, exactly (it may have to read every match). */
-export async function countLineItems(db: Queryable, principal: Principal, query: RowQuery, context: ExceptionContext) {
+export async function countLineItems(
+  db: Queryable,
+  principal: Principal,
+  query: RowQuery,
+  context: ExceptionContext,
+  copy?: ColumnarRows,
+) {
   if (!hasCriteria(query)) return countVisible(db, principal);
+  const fromCopy = copy?.count(rowScopeOf(principal), query, context.today) ?? null;
+  if (fromCopy !== null) return fromCopy;
   return countRows(db, (await matchingCondition(db, principal, query, context)).where);
 }
 

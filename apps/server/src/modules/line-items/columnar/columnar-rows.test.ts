@@ -1,0 +1,253 @@
+import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
+import {
+  COLUMN_KEYS,
+  DATE_ONLY_OPERATORS,
+  displayText,
+  type FilterOperator,
+  LINE_ITEM_COLUMNS,
+  operatorsFor,
+  REPORTS,
+} from '@quayside/domain/line-item-columns';
+import { LineItemQuery, queryLineItems, shiftDay } from '@quayside/domain/line-item-query';
+import type { LineItem } from '@quayside/domain/line-items';
+import { companyKey } from '@quayside/domain/text';
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { ColumnarRows } from './columnar-rows.ts';
+import type { RowRecord, RowScope } from './row-record.ts';
+
+// The copy's contract, as the SQL engines': for random rows and random questions it answers exactly
+// what domain's reference answers — the same page, in the same order, and the same count.
+
+const CHARACTERS = [
+  'a',
+  'B',
+  'c',
+  'Z',
+  '0',
+  '1',
+  '9',
+  '-',
+  '.',
+  ' ',
+  '%',
+  '_',
+  '\\',
+  "'",
+  ',',
+  'é',
+  'É',
+  'ß',
+  '😀',
+  '\uFF21',
+];
+const tricky = fc.array(fc.constantFrom(...CHARACTERS), { maxLength: 5 }).map((chars) => chars.join(''));
+const numberLike = fc.constantFrom('12', '-3.5', '007', '1.0', '1', '100', '0', '-0', '2.50', '10', '1234567890123456');
+const cellText = fc.oneof(fc.constant(''), tricky, numberLike);
+const COMPANIES = ['Blue Anchor', 'BLUE ANCHOR', 'Kestrel', 'Émile & Co', ''];
+const DAYS = ['2024-01-31', '2024-02-29', '2025-12-31', '1999-06-15'];
+const day = fc.oneof(
+  fc.constant(null),
+  fc.constantFrom(...DAYS),
+  fc.tuple(fc.constantFrom(...DAYS), fc.integer({ min: -9, max: 9 })).map(([from, shift]) => shiftDay(from, shift)),
+);
+
+const recordArbitrary = fc.record({
+  forwarder_name: fc.constantFrom(...COMPANIES),
+  is_hidden: fc.boolean(),
+  title: cellText,
+  related_shipment: cellText,
+  cosignee_name: cellText,
+  origin_port: cellText,
+  destination_port: cellText,
+  transit_type: fc.constantFrom(...TRANSIT_TYPES, TRANSIT_TYPE_OTHER),
+  part_numbers: cellText,
+  house: cellText,
+  master: cellText,
+  number_of_parts: fc.integer({ min: 0, max: 12 }),
+  total_qty: fc.integer({ min: -5, max: 3000 }),
+  atd: day,
+  dest_eta: day,
+  ata: day,
+  est_delivery: day,
+});
+
+/** The line item whose displayed cells are the record's. */
+function lineItemOf(record: RowRecord): LineItem {
+  const iso = (date: string | null) => (date === null ? null : `${date}T00:00:00.000Z`);
+  return {
+    _id: String(record.line_item_id),
+    title: record.title,
+    related_shipment: record.related_shipment,
+    forwarder_name: record.forwarder_name,
+    cosignee_name: record.cosignee_name,
+    consignor_name: '',
+    origin_port: record.origin_port,
+    destination_port: record.destination_port,
+    transit_type: record.transit_type,
+    master: record.master,
+    house: record.house,
+    obl_received_date: null,
+    atd: iso(record.atd),
+    dest_eta: iso(record.dest_eta),
+    ata: iso(record.ata),
+    est_delivery: iso(record.est_delivery),
+    act_delivery: null,
+    shipment_origin_etd: null,
+    created: '2024-01-01T00:00:00.000Z',
+    weight: null,
+    outer: null,
+    volume: null,
+    part_numbers: record.part_numbers === '' ? [] : [record.part_numbers],
+    parts: [],
+    total_qty: record.total_qty,
+    numberOfParts: record.number_of_parts,
+    po_review_required: 0,
+    ignore_po_character_count: false,
+    hide_lineitem: record.is_hidden,
+    filter_record_out: record.is_hidden,
+  } as LineItem;
+}
+
+function wireQuery(records: readonly RowRecord[]) {
+  const cells = records.flatMap((record) => {
+    const item = lineItemOf(record);
+    return COLUMN_KEYS.map((column) => displayText(item, column));
+  });
+  const fragment = fc.oneof(
+    tricky,
+    numberLike,
+    fc.constantFrom(...DAYS, '2024-02-30', '2024-1-5'),
+    cells.length > 0
+      ? fc.tuple(fc.constantFrom(...cells), fc.nat(), fc.nat()).map(([cell, start, length]) => {
+          const chars = [...cell];
+          const from = start % (chars.length + 1);
+          return chars.slice(from, from + (length % 5)).join('');
+        })
+      : fc.constant(''),
+  );
+  const valueFor = (operator: FilterOperator) =>
+    operator === 'inNextDays' || operator === 'inLastDays'
+      ? fc.constantFrom('', '0', '1', '7', '3650')
+      : operator === 'between'
+        ? fc
+            .tuple(fc.constantFrom(...DAYS), fc.integer({ min: 0, max: 20 }))
+            .map(([from, length]) => `${from}/${shiftDay(from, length)}`)
+        : fragment;
+  const operatorOf = (column: (typeof COLUMN_KEYS)[number]) =>
+    fc.constantFrom(
+      ...operatorsFor(LINE_ITEM_COLUMNS[column].kind).filter(
+        (operator) => operator !== 'changedInLastHours' && operator !== 'changedInLastDays',
+      ),
+      ...(LINE_ITEM_COLUMNS[column].kind === 'date'
+        ? DATE_ONLY_OPERATORS.filter((operator) => !operator.startsWith('changed'))
+        : []),
+    );
+  const filter = fc
+    .constantFrom(...COLUMN_KEYS)
+    .chain((column) =>
+      operatorOf(column).chain((operator) => valueFor(operator).map((value) => ({ column, operator, value }))),
+    );
+  const sortRule = fc.record({ key: fc.constantFrom(...COLUMN_KEYS), direction: fc.constantFrom('asc', 'desc') });
+  return fc.record({
+    q: fc.oneof(fc.constant(''), fc.constant(''), fragment),
+    filters: fc.array(filter, { maxLength: 3 }).map((filters) => JSON.stringify(filters)),
+    logic: fc.constantFrom('AND', 'OR'),
+    sort: fc
+      .uniqueArray(sortRule, { maxLength: 2, selector: (rule) => rule.key })
+      .map((rules) => JSON.stringify(rules)),
+    report: fc.constantFrom(...REPORTS),
+    page: fc.constantFrom('1', '2', '3'),
+    pageSize: fc.constant('25'),
+    po: fc.oneof(fc.constant(undefined), fragment),
+  });
+}
+
+const scopes: RowScope[] = [
+  { sees: 'everything' },
+  { sees: 'nothing' },
+  ...COMPANIES.filter((company) => companyKey(company) !== '').map(
+    (company): RowScope => ({ sees: 'company', key: companyKey(company) }),
+  ),
+];
+
+const visible = (scope: RowScope, records: readonly RowRecord[]) =>
+  records.filter(
+    (record) =>
+      scope.sees === 'everything' ||
+      (scope.sees === 'company' && record.forwarder_key === scope.key && !record.is_hidden),
+  );
+
+describe('the in-memory copy answers exactly what the reference answers', () => {
+  it('for random rows, changes and questions: the page, its order and the count', () => {
+    const today = '2024-02-29';
+    fc.assert(
+      fc.property(
+        fc.array(recordArbitrary, { minLength: 0, maxLength: 40 }),
+        fc.array(recordArbitrary, { maxLength: 10 }),
+        fc.array(fc.nat(), { maxLength: 8 }),
+        fc.infiniteStream(fc.constantFrom(...scopes)),
+        (drawn, changed, removedAt, scopeStream) => {
+          let records: RowRecord[] = drawn.map((record, index) => ({
+            ...record,
+            line_item_id: (index * 7) % 41 || 100 + index,
+            shipment_id: 1,
+            forwarder_key: companyKey(record.forwarder_name),
+          }));
+          records = [...new Map(records.map((record) => [record.line_item_id, record])).values()];
+          const rows = ColumnarRows.from(records);
+          // Rows changed and removed after the copy was made, as the write door would send them.
+          const changes = changed.map((record, index) => ({
+            ...record,
+            line_item_id: records[index]?.line_item_id ?? 500 + index,
+            shipment_id: 1,
+            forwarder_key: companyKey(record.forwarder_name),
+          }));
+          rows.upsert(changes);
+          const byId = new Map(records.map((record) => [record.line_item_id, record]));
+          for (const change of changes) byId.set(change.line_item_id, change);
+          const removed = removedAt.flatMap((at) => [...byId.keys()][at % Math.max(byId.size, 1)] ?? []);
+          rows.remove(removed);
+          for (const id of removed) byId.delete(id);
+          const current = [...byId.values()];
+          expect(rows.size).toBe(current.length);
+          for (const wire of fc.sample(wireQuery(current), { numRuns: 8 })) {
+            const query = LineItemQuery.parse(wire);
+            const scope = scopeStream.next().value ?? { sees: 'everything' };
+            const expected = queryLineItems(visible(scope, current).map(lineItemOf), query, {
+              today,
+              now: `${today}T12:00:00.000Z`,
+              dateChanges: [],
+            }).map((item) => Number(item._id));
+            const offset = (query.page - 1) * query.pageSize;
+            const context = { wire, scope };
+            expect({ ...context, page: rows.page(scope, query, today, offset, query.pageSize) }).toEqual({
+              ...context,
+              page: { ids: expected.slice(offset, offset + query.pageSize), total: expected.length },
+            });
+            expect(rows.count(scope, query, today)).toBe(expected.length);
+          }
+        },
+      ),
+      {
+        numRuns: Number(process.env.PROPERTY_RUNS ?? 300),
+        seed: Number(process.env.PROPERTY_SEED ?? Date.now()) % 2 ** 31,
+      },
+    );
+  });
+
+  it('leaves to PostgreSQL what the rows do not hold: exceptions, documents, imports, date history', () => {
+    const rows = ColumnarRows.from([]);
+    const everything: RowScope = { sees: 'everything' };
+    for (const wire of [
+      { exception: 'late_arrival' },
+      { missingDocument: 'Commercial Invoice' },
+      { importId: '3' },
+      { filters: JSON.stringify([{ column: 'dest_eta', operator: 'changedInLastDays', value: '2' }]) },
+    ]) {
+      const query = LineItemQuery.parse(wire);
+      expect({ wire, page: rows.page(everything, query, '2024-02-29', 0, 50) }).toEqual({ wire, page: null });
+      expect({ wire, count: rows.count(everything, query, '2024-02-29') }).toEqual({ wire, count: null });
+    }
+  });
+});

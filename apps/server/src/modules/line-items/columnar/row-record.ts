@@ -1,0 +1,49 @@
+import type { ColumnKey } from '@quayside/domain/line-item-columns';
+import type { RowQuery } from '@quayside/domain/line-item-query';
+
+/**
+ * One dashboard row as the in-memory copy holds it: line_item_rows' columns, each dashboard cell
+ * as displayed (domain's displayText): dates as YYYY-MM-DD or null, counts as numbers.
+ */
+export type RowRecord = {
+  line_item_id: number;
+  shipment_id: number;
+  /** The forwarder company as compared (domain's companyKey of forwarder_name). */
+  forwarder_key: string;
+  is_hidden: boolean;
+  title: string;
+  related_shipment: string;
+  forwarder_name: string;
+  cosignee_name: string;
+  origin_port: string;
+  destination_port: string;
+  transit_type: string;
+  part_numbers: string;
+  house: string;
+  master: string;
+  number_of_parts: number;
+  total_qty: number;
+  atd: string | null;
+  dest_eta: string | null;
+  ata: string | null;
+  est_delivery: string | null;
+};
+
+/** The record's field holding a dashboard column (the read model names numberOfParts number_of_parts). */
+export const recordFieldOf = (key: ColumnKey): keyof RowRecord => (key === 'numberOfParts' ? 'number_of_parts' : key);
+
+/** Whose rows a question reads: everything, nothing, or one forwarder company's rows that are not hidden. */
+export type RowScope = { sees: 'everything' } | { sees: 'nothing' } | { sees: 'company'; key: string };
+
+/** A page of matches: the line item ids in the query's order, and how many match in all. */
+export type RowPage = { ids: number[]; total: number };
+
+/**
+ * What an engine of the copy answers: a page and an exact count, for the questions it can answer
+ * (null for the others, which PostgreSQL answers: exceptions, a missing document, an import, a
+ * 'changed in the last' filter, which read tables the copy does not hold).
+ */
+export interface RowsEngine {
+  page(scope: RowScope, query: RowQuery, today: string, offset: number, limit: number): RowPage | null;
+  count(scope: RowScope, query: RowQuery, today: string): number | null;
+}
