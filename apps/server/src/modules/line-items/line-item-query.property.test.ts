@@ -25,17 +25,25 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../auth/principal.ts';
 import type { DatabaseHandle } from '../../db/client.ts';
+import { readDataVersion } from '../../db/data-version.ts';
 import { lineItems, parts, shipmentDateChanges, shipments } from '../../db/schema.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-database.ts';
+import { RowsCopy } from './columnar/rows-copy.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
-import { listLineItems, streamExportedRows } from './line-items.service.ts';
+import { countLineItems, listLineItems, streamExportedRows } from './line-items.service.ts';
 
 // The query engine's contract: for random line items and random queries, the SQL over the read
 // model answers exactly what domain's reference function answers — same rows, same order, same counts.
 
 let database: DatabaseHandle;
+/** The server's in-memory copy of the rows, kept in step as a server keeps it: it must answer the same. */
+let copy: RowsCopy;
 beforeAll(async () => {
   database = await createTestDatabase();
+  copy = new RowsCopy(database.db, (error) => {
+    throw error;
+  });
+  await copy.start();
 });
 afterAll(() => database.close());
 
@@ -312,6 +320,15 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
             ids: ids(expected.slice(start, start + query.pageSize)),
           });
           expect(answer.total).toBe(expected.length);
+          const rows = await copy.rowsAt(await readDataVersion(database.db));
+          expect(rows?.size).toBe(inserted);
+          const fromCopy = await listLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, rows);
+          expect({ ...context, copy: ids(fromCopy.lineItems), total: fromCopy.total }).toEqual({
+            ...context,
+            copy: ids(expected.slice(start, start + query.pageSize)),
+            total: expected.length,
+          });
+          expect(await countLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, rows)).toBe(expected.length);
           // What each changed date was when its window opened, as the reference reads the history.
           const windows = Object.entries(changeWindows(query.filters, now)) as [ColumnKey, string][];
           if (windows.length > 0) {
