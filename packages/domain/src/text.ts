@@ -1,12 +1,17 @@
 // How Quayside compares text, written once so the database and the reference agree byte for byte.
 
+const UPPER_ASCII = /[A-Z]/;
+const BEYOND_ASCII = /[\u0080-\uffff]/;
+
 /**
  * Case-insensitive means ASCII letters A–Z match a–z; every other character must match exactly.
  * PostgreSQL's `lower()` under the "C" collation does exactly this on every engine and locale,
  * which keeps search, filters and sorting identical on PGlite, PostgreSQL and in the browser.
  */
 export function foldCase(text: string): string {
-  return text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  if (!UPPER_ASCII.test(text)) return text;
+  // Without other characters, the engine's own lower-casing folds exactly these letters, faster.
+  return BEYOND_ASCII.test(text) ? text.replace(/[A-Z]+/g, (letters) => letters.toLowerCase()) : text.toLowerCase();
 }
 
 /** Company names are compared trimmed of spaces and case-insensitively, as PostgreSQL's lower(btrim()) does. */

@@ -7,26 +7,28 @@ import {
 } from '@quayside/domain/line-item-columns';
 import { cellTest, effectiveSort, type RowQuery, tieOrder } from '@quayside/domain/line-item-query';
 import { foldCase } from '@quayside/domain/text';
-import { Dictionary } from './dictionary.ts';
+import { CodedColumn, type Column, type Identity, PlainColumn } from './columns.ts';
 import { type RowPage, type RowRecord, type RowScope, type RowsEngine, recordFieldOf } from './row-record.ts';
 import { selectPage } from './select-page.ts';
 
 /** A condition on one column: the rows whose code the mask marks. */
 type ColumnTest = { codes: Uint32Array; mask: Uint8Array };
-/** Rows pass a clause when any of its tests holds; how many rows pass, known from the codes' counts. */
+/** Rows pass a clause when any of its tests holds; how many rows pass (at most), from the columns. */
 type Clause = { tests: ColumnTest[]; rows: number };
-type CellTest = (text: string, folded: string) => boolean;
+type TextTest = (text: string) => boolean;
 
+/** Identifiers: nearly every row its own text, so kept plain rather than coded (columns.ts). */
+const PLAIN_COLUMNS: readonly ColumnKey[] = ['title', 'related_shipment', 'part_numbers', 'house', 'master'];
 /** Sort keys combine ranks into one number, exact below 2^53. */
 const EXACT_KEYS = 2 ** 53;
 /** A row's hidden flag as a code: 0 shown, 1 hidden. */
 const SHOWN = Uint8Array.of(1, 0);
 
 /**
- * The dashboard's rows in memory, a column at a time: each cell a code of its column's dictionary
- * (dictionary.ts), so a filter or search is decided once per distinct text and then read off a
- * million codes, and a sort compares dense ranks. Answers what domain's queryLineItems answers,
- * for the questions whose every condition is on the rows' own cells (RowsEngine).
+ * The dashboard's rows in memory, a column at a time (columns.ts): a filter or search is decided
+ * once per distinct text and read off a million codes, and a sort compares dense ranks. Answers
+ * what domain's queryLineItems answers, for the questions whose every condition is on the rows'
+ * own cells (RowsEngine).
  */
 export class ColumnarRows implements RowsEngine {
   #capacity = 0;
@@ -36,16 +38,14 @@ export class ColumnarRows implements RowsEngine {
   #ids = new Float64Array(0);
   #alive = new Uint8Array(0);
   #hidden = new Uint32Array(0);
-  #forwarder = new Uint32Array(0);
-  readonly #forwarders = new Dictionary('text');
+  readonly #identity: Identity = { codes: new Uint32Array(0) };
+  readonly #forwarders = new CodedColumn('text');
   readonly #slotOf = new Map<number, number>();
-  readonly #columns = new Map<ColumnKey, { dictionary: Dictionary; codes: Uint32Array }>();
-
-  constructor() {
-    for (const key of COLUMN_KEYS) {
-      this.#columns.set(key, { dictionary: new Dictionary(LINE_ITEM_COLUMNS[key].kind), codes: new Uint32Array(0) });
-    }
-  }
+  readonly #keys: readonly ColumnKey[] = COLUMN_KEYS;
+  readonly #fields = COLUMN_KEYS.map(recordFieldOf);
+  readonly #columns: readonly Column[] = COLUMN_KEYS.map((key) =>
+    PLAIN_COLUMNS.includes(key) ? new PlainColumn(this.#identity) : new CodedColumn(LINE_ITEM_COLUMNS[key].kind),
+  );
 
   static from(records: Iterable<RowRecord>): ColumnarRows {
     const rows = new ColumnarRows();
@@ -60,19 +60,20 @@ export class ColumnarRows implements RowsEngine {
 
   /** Adds these rows, or replaces them where their line item is held already. */
   upsert(records: Iterable<RowRecord>) {
+    const columns = this.#columns;
+    const fields = this.#fields;
     for (const record of records) {
       let slot = this.#slotOf.get(record.line_item_id);
-      if (slot === undefined) {
-        slot = this.#newSlot(record.line_item_id);
-      } else {
-        this.#release(slot);
-      }
+      if (slot === undefined) slot = this.#newSlot(record.line_item_id);
+      else this.#release(slot);
       this.#alive[slot] = 1;
       this.#live++;
       this.#hidden[slot] = record.is_hidden ? 1 : 0;
-      this.#forwarder[slot] = this.#hold(this.#forwarders, record.forwarder_key);
-      for (const [key, column] of this.#columns)
-        column.codes[slot] = this.#hold(column.dictionary, cellOf(record, key));
+      this.#forwarders.set(slot, record.forwarder_key);
+      for (let index = 0; index < columns.length; index++) {
+        const value = record[fields[index] as keyof RowRecord];
+        (columns[index] as Column).set(slot, value === null ? '' : foldCase(String(value)));
+      }
     }
   }
 
@@ -84,6 +85,11 @@ export class ColumnarRows implements RowsEngine {
       this.#release(slot);
       this.#slotOf.delete(id);
     }
+  }
+
+  /** Works out each column's order now, so the first question to sort by it does not wait for it. */
+  rankAll() {
+    for (const column of this.#columns) column.ranks();
   }
 
   page(scope: RowScope, query: RowQuery, today: string, offset: number, limit: number): RowPage | null {
@@ -118,6 +124,7 @@ export class ColumnarRows implements RowsEngine {
     if (this.#slots === this.#capacity) this.#grow(Math.max(1024, this.#capacity * 2));
     const slot = this.#slots++;
     this.#ids[slot] = id;
+    this.#identity.codes[slot] = slot;
     this.#slotOf.set(id, slot);
     return slot;
   }
@@ -131,43 +138,31 @@ export class ColumnarRows implements RowsEngine {
     this.#ids = grown(this.#ids, (size) => new Float64Array(size));
     this.#alive = grown(this.#alive, (size) => new Uint8Array(size));
     this.#hidden = grown(this.#hidden, (size) => new Uint32Array(size));
-    this.#forwarder = grown(this.#forwarder, (size) => new Uint32Array(size));
-    for (const column of this.#columns.values()) column.codes = grown(column.codes, (size) => new Uint32Array(size));
+    this.#identity.codes = grown(this.#identity.codes, (size) => new Uint32Array(size));
+    this.#forwarders.grow(capacity);
+    for (const column of this.#columns) column.grow(capacity);
     this.#capacity = capacity;
   }
 
-  #hold(dictionary: Dictionary, text: string) {
-    const code = dictionary.codeOf(text);
-    dictionary.counts[code] = (dictionary.counts[code] as number) + 1;
-    return code;
-  }
-
-  /** The slot no longer counts towards its codes (it is being replaced or removed). */
+  /** The slot no longer holds a row (it is being replaced or removed). */
   #release(slot: number) {
     if (this.#alive[slot] === 0) return;
     this.#alive[slot] = 0;
     this.#live--;
-    const forwarders = this.#forwarders.counts;
-    forwarders[this.#forwarder[slot] as number] = (forwarders[this.#forwarder[slot] as number] as number) - 1;
-    for (const { dictionary, codes } of this.#columns.values()) {
-      const code = codes[slot] as number;
-      dictionary.counts[code] = (dictionary.counts[code] as number) - 1;
-    }
+    this.#forwarders.clear(slot);
+    for (const column of this.#columns) column.clear(slot);
+  }
+
+  #column(key: ColumnKey): Column {
+    return this.#columns[this.#keys.indexOf(key)] as Column;
   }
 
   /** The sort's rank arrays, or null when their combined key would not be exact. */
   #sortKeys(query: RowQuery) {
     const rules = effectiveSort(query.sort).map((rule) => {
-      const column = this.#columns.get(rule.key);
-      if (!column) throw new Error(`no column ${rule.key}`);
-      const { ranks, distinct } = column.dictionary.ranks();
-      return {
-        codes: column.codes,
-        ranks,
-        scale: Math.max(distinct, 1),
-        descending: rule.direction === 'desc',
-        last: distinct - 1,
-      };
+      const { codes, ranks, distinct } = this.#column(rule.key).ranks();
+      const scale = Math.max(distinct, 1);
+      return { codes, ranks, scale, descending: rule.direction === 'desc', last: distinct - 1 };
     });
     const span = rules.reduce((product, rule) => product * rule.scale, 1);
     return span < EXACT_KEYS ? rules : null;
@@ -175,10 +170,7 @@ export class ColumnarRows implements RowsEngine {
 
   /** The slots of the rows in scope that match the query, or null when the query asks for what the rows do not hold. */
   #matches(scope: RowScope, query: RowQuery, today: string): Uint32Array | null {
-    if ((query.exception?.length ?? 0) > 0 || query.missingDocument !== undefined || query.importId !== undefined) {
-      return null;
-    }
-    if (query.filters.some((filter) => isChangeOperator(filter.operator) && filter.value !== '')) return null;
+    if (!answers(query)) return null;
     const clauses = this.#clauses(scope, query, today);
     if (clauses === undefined) return new Uint32Array(0);
     clauses.sort((a, b) => a.rows - b.rows);
@@ -187,36 +179,30 @@ export class ColumnarRows implements RowsEngine {
     return slots;
   }
 
-  /** The query's conditions as clauses that all must hold; undefined when one can hold for no row. */
+  /** The query's conditions as clauses that all must hold; undefined when one holds for no row. */
   #clauses(scope: RowScope, query: RowQuery, today: string): Clause[] | undefined {
     const clauses: Clause[] = [];
     if (scope.sees === 'nothing') return undefined;
     if (scope.sees === 'company') {
       const code = this.#forwarders.find(scope.key);
       if (code === undefined) return undefined;
-      const mask = new Uint8Array(this.#forwarders.size);
+      const mask = new Uint8Array(this.#forwarders.texts.length);
       mask[code] = 1;
-      clauses.push({ tests: [{ codes: this.#forwarder, mask }], rows: this.#forwarders.counts[code] as number });
+      clauses.push({ tests: [{ codes: this.#forwarders.codes, mask }], rows: this.#forwarders.counts[code] as number });
       clauses.push({ tests: [{ codes: this.#hidden, mask: SHOWN }], rows: this.#live });
     }
-    if (query.po) {
-      const title = this.#column('title');
-      const code = title.dictionary.find(query.po);
-      if (code === undefined) return undefined;
-      const mask = new Uint8Array(title.dictionary.size);
-      mask[code] = 1;
-      clauses.push({ tests: [{ codes: title.codes, mask }], rows: title.dictionary.counts[code] as number });
-    }
+    const groups: (readonly [ColumnKey, TextTest])[][] = [];
     if (query.q !== '') {
       const needle = foldCase(query.q);
-      const search = this.#anyOf(
-        REPORT_COLUMNS[query.report].map((key) => [key, (_text: string, folded: string) => folded.includes(needle)]),
-      );
-      if (search === 'none') return undefined;
-      if (search !== 'all') clauses.push(search);
+      groups.push(REPORT_COLUMNS[query.report].map((key) => [key, (text: string) => text.includes(needle)] as const));
     }
-    const filters = query.filters.map((filter) => [filter.column, cellTest(filter, today)] as const);
-    const groups = query.logic === 'OR' ? (filters.length > 0 ? [filters] : []) : filters.map((filter) => [filter]);
+    // Every test reads a text and its fold alike (columns.ts): the column holds the fold.
+    const filters = query.filters.map((filter) => {
+      const test = cellTest(filter, today);
+      return [filter.column, (text: string) => test(text, text)] as const;
+    });
+    if (query.logic === 'OR' && filters.length > 0) groups.push(filters);
+    else groups.push(...filters.map((filter) => [filter]));
     for (const group of groups) {
       const clause = this.#anyOf(group);
       if (clause === 'none') return undefined;
@@ -226,30 +212,23 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** A clause that holds where any of the tests holds on its column; 'none' or 'all' when it holds for no row or every row. */
-  #anyOf(tests: readonly (readonly [ColumnKey, CellTest])[]): Clause | 'none' | 'all' {
-    // Tests on one column make one mask: each distinct text is tested once.
-    const byColumn = new Map<ColumnKey, CellTest[]>();
+  #anyOf(tests: readonly (readonly [ColumnKey, TextTest])[]): Clause | 'none' | 'all' {
+    // Tests on one column make one mask: each text is tested once.
+    const byColumn = new Map<ColumnKey, TextTest[]>();
     for (const [key, test] of tests) byColumn.set(key, [...(byColumn.get(key) ?? []), test]);
     const columnTests: ColumnTest[] = [];
     let rows = 0;
     for (const [key, testsOfColumn] of byColumn) {
-      const { dictionary, codes } = this.#column(key);
       const [only] = testsOfColumn;
-      const test: CellTest =
-        testsOfColumn.length === 1 && only ? only : (text, folded) => testsOfColumn.some((one) => one(text, folded));
-      const { mask, rows: matching } = dictionary.mask(test);
+      const test: TextTest =
+        testsOfColumn.length === 1 && only ? only : (text) => testsOfColumn.some((one) => one(text));
+      const { codes, mask, rows: matching } = this.#column(key).where(test);
       if (matching === this.#live) return 'all';
       if (matching === 0) continue;
       columnTests.push({ codes, mask });
       rows += matching;
     }
     return columnTests.length === 0 ? 'none' : { tests: columnTests, rows: Math.min(rows, this.#live) };
-  }
-
-  #column(key: ColumnKey) {
-    const column = this.#columns.get(key);
-    if (!column) throw new Error(`no column ${key}`);
-    return column;
   }
 
   /** The live slots passing the clause, from every slot. */
@@ -273,6 +252,17 @@ export class ColumnarRows implements RowsEngine {
   }
 }
 
+/**
+ * Whether the rows hold what the query asks about: not a PO number's exact text (the columns hold
+ * folds; PostgreSQL finds it by its index), nor exceptions, documents, imports or date history.
+ */
+const answers = (query: RowQuery) =>
+  !query.po &&
+  (query.exception?.length ?? 0) === 0 &&
+  query.missingDocument === undefined &&
+  query.importId === undefined &&
+  !query.filters.some((filter) => isChangeOperator(filter.operator) && filter.value !== '');
+
 /** The slots that also pass these tests (any of them). */
 function narrow(slots: Uint32Array, tests: readonly ColumnTest[]): Uint32Array {
   let count = 0;
@@ -294,10 +284,4 @@ function narrow(slots: Uint32Array, tests: readonly ColumnTest[]): Uint32Array {
 function passes(tests: readonly ColumnTest[], slot: number) {
   for (const { codes, mask } of tests) if (mask[codes[slot] as number] === 1) return true;
   return false;
-}
-
-/** A record's cell as displayed. */
-function cellOf(record: RowRecord, key: ColumnKey): string {
-  const value = record[recordFieldOf(key)];
-  return value === null ? '' : String(value);
 }

@@ -129,7 +129,7 @@ function lineItemOf(record: RowRecord): LineItem {
 }
 
 const recordsArbitrary = fc
-  .uniqueArray(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 30 })
+  .uniqueArray(fc.integer({ min: 1, max: 10_000 }), { minLength: 1, maxLength: 40 })
   .chain((ids) => fc.tuple(...ids.map((id) => cellsArbitrary.map((cells) => recordOf(id, cells)))));
 
 /** A query on the wire, built from values that occur in the rows and from noise. */
@@ -178,34 +178,48 @@ function wireQuery(records: readonly RowRecord[]) {
           .chain((operator) => valueFor(operator).map((value) => ({ column, operator, value }))),
       );
   const dateColumns = COLUMN_KEYS.filter((column) => LINE_ITEM_COLUMNS[column].kind === 'date');
+  // Also texts compared as numbers: only number texts compare, numerically.
+  const textColumns = COLUMN_KEYS.filter((column) => LINE_ITEM_COLUMNS[column].kind === 'text');
+  const numberFilter = fc.record({
+    column: fc.constantFrom(...textColumns),
+    operator: fc.constantFrom('greaterThan' as const, 'lessThan' as const),
+    value: fc.oneof(numberLike, fc.constantFrom('-1', '2.5', '11', '99999999999999999999999')),
+  });
   const filter = fc.oneof(
     filterOn(COLUMN_KEYS, (column) => operatorsFor(LINE_ITEM_COLUMNS[column].kind)),
     filterOn(dateColumns, () => DATE_ONLY_OPERATORS),
+    numberFilter,
   );
   const sortRule = fc.record({ key: fc.constantFrom(...COLUMN_KEYS), direction: fc.constantFrom('asc', 'desc') });
-  return fc.record(
+  const query = fc.record({
+    q: fc.oneof(fc.constant(''), fc.constant(''), fragment),
+    filters: fc.array(filter, { maxLength: 3 }).map((filters) => JSON.stringify(filters)),
+    logic: fc.constantFrom('AND', 'OR'),
+    sort: fc
+      .uniqueArray(sortRule, { maxLength: 3, selector: (rule) => rule.key })
+      .map((rules) => JSON.stringify(rules)),
+    report: fc.constantFrom(...REPORTS),
+  });
+  // Now and then a PO number, or a question the copy leaves to PostgreSQL.
+  const extra = fc.oneof(
+    { weight: 12, arbitrary: fc.constant({}) },
     {
-      q: fc.oneof(fc.constant(''), fc.constant(''), fragment),
-      filters: fc.array(filter, { maxLength: 3 }).map((filters) => JSON.stringify(filters)),
-      logic: fc.constantFrom('AND', 'OR'),
-      sort: fc
-        .uniqueArray(sortRule, { maxLength: 3, selector: (rule) => rule.key })
-        .map((rules) => JSON.stringify(rules)),
-      report: fc.constantFrom(...REPORTS),
-      po: fc.oneof(fc.constantFrom('', ...records.map((record) => record.title)), tricky),
-      // Questions the copy leaves to PostgreSQL.
-      exception: fc.constantFrom('late_departure', ''),
-      importId: fc.constant('3'),
-      missingDocument: fc.constant('Commercial Invoice'),
+      weight: 2,
+      arbitrary: fc.oneof(fc.constantFrom('', ...records.map((record) => record.title)), tricky).map((po) => ({ po })),
     },
-    { requiredKeys: ['q', 'filters', 'logic', 'sort', 'report'] },
+    { weight: 1, arbitrary: fc.constantFrom({ exception: 'late_departure' }, { exception: '' }) },
+    { weight: 1, arbitrary: fc.constantFrom({ importId: '3' }, { missingDocument: 'Commercial Invoice' }) },
   );
+  return fc.tuple(query, extra).map(([wire, more]): Record<string, string> => ({ ...wire, ...more }));
 }
 
 const scopeArbitrary: fc.Arbitrary<RowScope> = fc.oneof(
-  fc.constant({ sees: 'everything' as const }),
-  fc.constant({ sees: 'nothing' as const }),
-  fc.constantFrom(...COMPANIES).map((name) => ({ sees: 'company' as const, key: companyKey(name) })),
+  { weight: 3, arbitrary: fc.constant({ sees: 'everything' as const }) },
+  { weight: 1, arbitrary: fc.constant({ sees: 'nothing' as const }) },
+  {
+    weight: 2,
+    arbitrary: fc.constantFrom(...COMPANIES).map((name) => ({ sees: 'company' as const, key: companyKey(name) })),
+  },
 );
 
 const visibleTo = (scope: RowScope, records: readonly RowRecord[]) =>
@@ -219,7 +233,12 @@ const visibleTo = (scope: RowScope, records: readonly RowRecord[]) =>
 async function compare(rows: DuckdbRows, records: readonly RowRecord[], today: string, seed: number) {
   const items = records.map(lineItemOf);
   const questions = fc.sample(
-    fc.tuple(wireQuery(records), scopeArbitrary, fc.nat({ max: records.length + 2 }), fc.integer({ min: 1, max: 8 })),
+    fc.tuple(
+      wireQuery(records),
+      scopeArbitrary,
+      fc.oneof(fc.constant(0), fc.nat({ max: 4 }), fc.nat({ max: records.length + 2 })),
+      fc.integer({ min: 1, max: 8 }),
+    ),
     { numRuns: 8, seed },
   );
   for (const [wire, scope, offset, limit] of questions) {
