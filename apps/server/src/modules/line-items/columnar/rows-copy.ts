@@ -53,6 +53,7 @@ export class RowsCopy {
   #catchUp: Promise<void> | undefined;
   #catchUpStartedAt = 0;
   #loading: Promise<void> | undefined;
+  #loads = 0;
 
   constructor(
     readonly db: Database,
@@ -111,8 +112,14 @@ export class RowsCopy {
     return performance.now() - this.#caughtUpAt > STALE_AFTER_MS;
   }
 
+  /** How many times it has read every row: once at start, and again after a truncate or a long pause. */
+  get loads() {
+    return this.#loads;
+  }
+
   /** Every row, read in batches after taking the snapshot the copy then catches up from. */
   async #load() {
+    this.#loads++;
     const snapshot = await this.#currentSnapshot();
     const rows = new ColumnarRows();
     let after = -1;
@@ -135,7 +142,7 @@ export class RowsCopy {
     const result = await this.db.execute<{ snapshot: string; ids: string[] | null; everything: boolean | null }>(sql`
       select pg_current_snapshot()::text as snapshot,
              array_agg(distinct c.line_item_id) filter (where c.line_item_id is not null)::text[] as ids,
-             bool_or(c.line_item_id is null) as everything
+             coalesce(bool_or(c.xid is not null and c.line_item_id is null), false) as everything
       from (select 1) one left join line_item_row_changes c
         on c.xid >= pg_snapshot_xmin(${this.#snapshot}::pg_snapshot)
        and not pg_visible_in_snapshot(c.xid, ${this.#snapshot}::pg_snapshot)`);
