@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import {
   COLUMN_KEYS,
   type ColumnKey,
@@ -47,9 +48,11 @@ export class ColumnarRows implements RowsEngine {
     PLAIN_COLUMNS.includes(key) ? new PlainColumn(this.#identity) : new CodedColumn(LINE_ITEM_COLUMNS[key].kind),
   );
 
+  /** These rows, with every column's order worked out: ready for any question. */
   static from(records: Iterable<RowRecord>): ColumnarRows {
     const rows = new ColumnarRows();
     rows.upsert(records);
+    for (const column of rows.#columns) column.ranks();
     return rows;
   }
 
@@ -87,9 +90,15 @@ export class ColumnarRows implements RowsEngine {
     }
   }
 
-  /** Works out each column's order now, so the first question to sort by it does not wait for it. */
-  rankAll() {
-    for (const column of this.#columns) column.ranks();
+  /**
+   * Works out each column's order, a column per turn of the event loop: until a column has its
+   * order, a page sorted by it is the database's (sorting a million identifiers takes a second).
+   */
+  async rankAll() {
+    for (const column of this.#columns) {
+      await setImmediate();
+      column.ranks();
+    }
   }
 
   page(scope: RowScope, query: RowQuery, today: string, offset: number, limit: number): RowPage | null {
@@ -157,9 +166,11 @@ export class ColumnarRows implements RowsEngine {
     return this.#columns[this.#keys.indexOf(key)] as Column;
   }
 
-  /** The sort's rank arrays, or null when their combined key would not be exact. */
+  /** The sort's rank arrays, or null when a column has no order yet or the combined key would not be exact. */
   #sortKeys(query: RowQuery) {
-    const rules = effectiveSort(query.sort).map((rule) => {
+    const sort = effectiveSort(query.sort);
+    if (sort.some((rule) => !this.#column(rule.key).isRanked)) return null;
+    const rules = sort.map((rule) => {
       const { codes, ranks, distinct } = this.#column(rule.key).ranks();
       const scale = Math.max(distinct, 1);
       return { codes, ranks, scale, descending: rule.direction === 'desc', last: distinct - 1 };

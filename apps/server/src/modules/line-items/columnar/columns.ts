@@ -17,6 +17,8 @@ export interface Column {
   where(test: (text: string) => boolean): { codes: Uint32Array; mask: Uint8Array; rows: number };
   /** Each row's dense rank in the column's ascending order, as ranks[codes[slot]]; equal texts share one. */
   ranks(): { codes: Uint32Array; ranks: Uint32Array; distinct: number };
+  /** Whether ranks() is quick: its order was worked out once already (the first time sorts every row). */
+  readonly isRanked: boolean;
 }
 
 /** Slot numbers as codes, shared by the plain columns: their masks and ranks are per slot. */
@@ -49,6 +51,9 @@ export class CodedColumn implements Column {
   #distinct = 0;
 
   constructor(readonly kind: ColumnKind) {}
+
+  /** A few distinct texts are sorted in no time. */
+  readonly isRanked = true;
 
   /** The text's code, made when it is new. */
   codeOf(text: string): number {
@@ -133,6 +138,10 @@ export class PlainColumn implements Column {
   #distinct = 0;
 
   constructor(readonly identity: Identity) {}
+
+  get isRanked() {
+    return this.#sorted !== undefined;
+  }
 
   set(slot: number, text: string) {
     this.texts[slot] = text;

@@ -23,7 +23,7 @@ const TODAY = '2026-11-28';
 async function titlesNow(q: string) {
   const rows = await copy.rowsAt(await readDataVersion(database.db));
   if (!rows) throw new Error('the copy did not answer');
-  const query = LineItemQuery.parse({ q, sort: JSON.stringify([{ key: 'title', direction: 'asc' }]) });
+  const query = LineItemQuery.parse({ q });
   const page = rows.page(everything, query, TODAY, 0, 50);
   if (!page) throw new Error('no page');
   const titles = await database.db.execute<{ title: string }>(

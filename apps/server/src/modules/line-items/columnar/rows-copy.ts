@@ -134,6 +134,7 @@ export class RowsCopy {
     this.#rows = rows;
     this.#snapshot = snapshot;
     this.#caughtUpAt = performance.now();
+    void rows.rankAll().catch(this.onError);
   }
 
   async #catchUpOnce() {
