@@ -84,7 +84,13 @@ export async function buildApp(
   refuseNulInParameters(app);
   // One queue for the server's heavy requests, whichever module serves them.
   const heavyWork = new HeavyWork(config);
-  registerMetrics(app, database.pool, config, heavyWork);
+  // Loads in the background: until it has, the database answers every question.
+  const rowsCopy = config.rowsInMemory
+    ? new RowsCopy(database.db, (error) => app.log.error({ err: error }, 'the in-memory copy of the rows failed'))
+    : undefined;
+  void rowsCopy?.start();
+  app.decorate('rowsCopy', rowsCopy);
+  registerMetrics(app, database.pool, config, heavyWork, rowsCopy);
   // Every route, as registered: the authorization suite checks it has an entry for each.
   const routeTable: RouteEntry[] = [];
   app.addHook('onRoute', (route) => {
@@ -123,12 +129,6 @@ export async function buildApp(
   const { db } = database;
   const auth = createAuthFromConfig(config, db, app.log);
   const documentStore = await openDocumentStore(config);
-  // Loads in the background: until it has, the database answers every question.
-  const rowsCopy = config.rowsInMemory
-    ? new RowsCopy(db, (error) => app.log.error({ err: error }, 'the in-memory copy of the rows failed'))
-    : undefined;
-  void rowsCopy?.start();
-  app.decorate('rowsCopy', rowsCopy);
 
   // Public routes.
   registerHealthRoutes(app, database);

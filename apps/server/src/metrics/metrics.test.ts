@@ -42,6 +42,8 @@ describe('GET /metrics', () => {
       expect(sample(text, `quayside_db_pool_connections{state="${state}"}`)).toBeGreaterThanOrEqual(0);
     }
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
+    // The copy of the dashboard's rows, loaded at start (this database has none yet).
+    expect([sample(text, 'quayside_rows_in_memory'), sample(text, 'quayside_rows_in_memory_loads')]).toEqual([0, 1]);
     expect(text).toContain('# HELP quayside_db_slow_queries_total');
   });
 

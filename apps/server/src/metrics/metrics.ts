@@ -8,6 +8,7 @@ import { Counter, collectDefaultMetrics, Gauge, Histogram, Registry } from 'prom
 import type { AppConfig } from '../config.ts';
 import type { HeavyWork } from '../lib/heavy-work.ts';
 import { isSameSecret } from '../lib/same-secret.ts';
+import type { RowsCopy } from '../modules/line-items/columnar/rows-copy.ts';
 
 export const METRICS_REFUSED =
   'Metrics are served to this machine (loopback, not through a proxy) or to a client sending METRICS_TOKEN as a bearer token.';
@@ -21,6 +22,7 @@ export function registerMetrics(
   pool: pg.Pool,
   config: Pick<AppConfig, 'metricsToken' | 'slowQueryMs'>,
   heavyWork: Pick<HeavyWork, 'running' | 'waitingCount'>,
+  rowsCopy?: Pick<RowsCopy, 'size' | 'loads'>,
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -52,6 +54,22 @@ export function registerMetrics(
     collect() {
       this.set({ state: 'running' }, heavyWork.running);
       this.set({ state: 'waiting' }, heavyWork.waitingCount);
+    },
+  });
+  new Gauge({
+    name: 'quayside_rows_in_memory',
+    help: "Dashboard rows in this server's copy in memory (ROWS_IN_MEMORY): 0 while it loads or when it is off",
+    registers,
+    collect() {
+      this.set(rowsCopy?.size ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quayside_rows_in_memory_loads',
+    help: "Times this server's copy of the rows has read every row: at start, and after a truncate or a long pause",
+    registers,
+    collect() {
+      this.set(rowsCopy?.loads ?? 0);
     },
   });
   const slowQueries = new Counter({

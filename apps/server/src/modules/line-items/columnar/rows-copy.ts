@@ -112,6 +112,11 @@ export class RowsCopy {
     return performance.now() - this.#caughtUpAt > STALE_AFTER_MS;
   }
 
+  /** How many rows it holds: 0 while it loads. */
+  get size() {
+    return this.#rows?.size ?? 0;
+  }
+
   /** How many times it has read every row: once at start, and again after a truncate or a long pause. */
   get loads() {
     return this.#loads;
