@@ -117,7 +117,7 @@ async function findPage(
       ? copy.page(rowScopeOf(principal), query, context.today, offset, query.pageSize)
       : null;
   if (fromCopy) {
-    const [rows, totalAll] = await Promise.all([pageRows(db, fromCopy.ids, context), countVisible(db, principal)]);
+    const [rows, totalAll] = await Promise.all([rowsOfIds(db, fromCopy.ids, context), countVisible(db, principal)]);
     const { page, pageSize } = query;
     return { rows, total: fromCopy.total, totalExact: true, totalAll, page, pageSize };
   }
@@ -169,7 +169,7 @@ const isIndexWalk = (query: LineItemQuery, offset: number) =>
   !hasCriteria(query) && query.sort.length <= 1 && offset + query.pageSize <= COUNT_LIMIT;
 
 /** The page rows of these line items, in this order (one deleted meanwhile is left out). */
-async function pageRows(db: Queryable, ids: readonly number[], context: ExceptionContext): Promise<PageRow[]> {
+async function rowsOfIds(db: Queryable, ids: readonly number[], context: ExceptionContext): Promise<PageRow[]> {
   if (ids.length === 0) return [];
   const result = await db.execute<PageRow>(sql`
     select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order

@@ -289,6 +289,7 @@ describe('DuckdbRows answers exactly what the reference answers', () => {
           topRows: fc.constantFrom(0, 4, 1000),
           rankGap: fc.constantFrom(undefined, 1, 3),
           fewRows: fc.constantFrom(0, 64),
+          dictionaryLimit: fc.constantFrom(0, 3, 4096),
         }),
         fc.integer(),
         async (initial, today, writes, options, seed) => {
