@@ -322,13 +322,15 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
           expect(answer.total).toBe(expected.length);
           const rows = await copy.rowsAt(await readDataVersion(database.db));
           expect(rows?.size).toBe(inserted);
-          const fromCopy = await listLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, rows);
+          const fromCopy = await listLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, async () => rows);
           expect({ ...context, copy: ids(fromCopy.lineItems), total: fromCopy.total }).toEqual({
             ...context,
             copy: ids(expected.slice(start, start + query.pageSize)),
             total: expected.length,
           });
-          expect(await countLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, rows)).toBe(expected.length);
+          expect(await countLineItems(database.db, principal, query, NO_EXCEPTION_CONTEXT, async () => rows)).toBe(
+            expected.length,
+          );
           // What each changed date was when its window opened, as the reference reads the history.
           const windows = Object.entries(changeWindows(query.filters, now)) as [ColumnKey, string][];
           if (windows.length > 0) {

@@ -12,13 +12,13 @@ import { type RequestOf, serve } from '../../lib/serve.ts';
 import { VersionedCache } from '../../lib/versioned-cache.ts';
 import { type ExceptionContext, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionContext } from '../exceptions/exceptions.service.ts';
-import type { ColumnarRows } from './columnar/columnar-rows.ts';
 import type { RowsCopy } from './columnar/rows-copy.ts';
 import {
   countLineItems,
   deleteLineItem,
   listLineItemRows,
   listLineItems,
+  type RowsInMemory,
   updateLineItem,
 } from './line-items.service.ts';
 import { changeLineItems } from './line-items-bulk.ts';
@@ -88,12 +88,11 @@ export function registerLineItemRoutes(
   const remembered = async <T>(
     cache: VersionedCache<T>,
     request: FastifyRequest,
-    compute: (context: ExceptionContext, copy: ColumnarRows | undefined) => Promise<T>,
+    compute: (context: ExceptionContext, copy: RowsInMemory | undefined) => Promise<T>,
   ) => {
     const context = await exceptionContext(db, clock);
-    return cache.remember(answerKey(request, context), request.dataVersion, async () =>
-      compute(context, await rowsCopy?.rowsAt(request.dataVersion)),
-    );
+    const copy = rowsCopy && (() => rowsCopy.rowsAt(request.dataVersion));
+    return cache.remember(answerKey(request, context), request.dataVersion, () => compute(context, copy));
   };
 
   serve(app, 'listLineItems', (request) =>

@@ -38,6 +38,12 @@ import { displayed, exported, hasCriteria, orderBy, queryCondition, sortKeys, wa
 type RowMark = (typeof ROW_MARKS)[number];
 
 /**
+ * The server's rows in memory, once caught up with what was written before the request came
+ * (undefined while they load): asked for only by a question they answer.
+ */
+export type RowsInMemory = () => Promise<ColumnarRows | undefined>;
+
+/**
  * An exception picks rows by dates now past, which the default order (latest first) puts last, so
  * a walk in sort order may read most of the table before a page fills. When the chosen kinds have
  * at most this many line items (exception_counts says so at once), they are found by their
@@ -109,13 +115,11 @@ async function findPage(
   principal: Principal,
   query: LineItemQuery,
   context: ExceptionContext,
-  copy?: ColumnarRows,
+  copy?: RowsInMemory,
 ): Promise<PageCounts & { rows: PageRow[] }> {
   const offset = (query.page - 1) * query.pageSize;
-  const fromCopy =
-    copy && !isIndexWalk(query, offset)
-      ? copy.page(rowScopeOf(principal), query, context.today, offset, query.pageSize)
-      : null;
+  const rowsInMemory = copy && !isIndexWalk(query, offset) ? await copy() : undefined;
+  const fromCopy = rowsInMemory?.page(rowScopeOf(principal), query, context.today, offset, query.pageSize) ?? null;
   if (fromCopy) {
     const [rows, totalAll] = await Promise.all([rowsOfIds(db, fromCopy.ids, context), countVisible(db, principal)]);
     const { page, pageSize } = query;
@@ -184,8 +188,8 @@ export async function listLineItems(
   principal: Principal,
   query: LineItemQuery,
   context: ExceptionContext,
-  /** The in-memory copy of the rows, caught up (columnar/rows-copy.ts): it answers what no index walk does. */
-  copy?: ColumnarRows,
+  /** The rows in memory, caught up (columnar/rows-copy.ts): they answer what no index walk does. */
+  copy?: RowsInMemory,
 ): Promise<LineItemsResponse> {
   const { rows, ...counts } = await findPage(db, principal, query, context, copy);
   const pageRows = new Map(rows.map((row) => [Number(row.line_item_id), row]));
@@ -240,7 +244,7 @@ export async function listLineItemRows(
   principal: Principal,
   query: LineItemRowsQuery,
   context: ExceptionContext,
-  copy?: ColumnarRows,
+  copy?: RowsInMemory,
 ): Promise<LineItemRowsResponse> {
   const { rows: page, ...counts } = await findPage(db, principal, query, context, copy);
   const names = rowValueNames(shownColumns(query), asksExceptionFacts(query));
@@ -301,10 +305,10 @@ export async function countLineItems(
   principal: Principal,
   query: RowQuery,
   context: ExceptionContext,
-  copy?: ColumnarRows,
+  copy?: RowsInMemory,
 ) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  const fromCopy = copy?.count(rowScopeOf(principal), query, context.today) ?? null;
+  const fromCopy = (await copy?.())?.count(rowScopeOf(principal), query, context.today) ?? null;
   if (fromCopy !== null) return fromCopy;
   return countRows(db, (await matchingCondition(db, principal, query, context)).where);
 }
