@@ -1,11 +1,18 @@
 // Questions a user builds, not a fixed list. A seeded generator draws filters (any column
-// × any operator, one to five, AND or OR), a sort of up to two columns, a page up to 200 of any page
+// × any of its operators, one to five, AND or OR), a sort of up to two columns, a page up to 200 of any page
 // size, a search, a report and the exception filters, with values taken from line items that exist
 // at every size (the first shipments of the bulk load). Each question is asked once with a URL the
 // server has never seen (so nothing comes from memory), its exact count likewise, and then the same
 // page again (what a remembered answer costs). Same seed, same questions at every size and engine.
 import { SHIPMENT_EXCEPTION_KINDS } from '@quayside/domain/exceptions';
-import { COLUMN_KEYS, type ColumnKey, FILTER_OPERATORS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
+import {
+  COLUMN_KEYS,
+  type ColumnKey,
+  LINE_ITEM_COLUMNS,
+  needsValue,
+  operatorsFor,
+} from '@quayside/domain/line-item-columns';
+import { shiftDay } from '@quayside/domain/line-item-query';
 import type { LineItem, LineItemsResponse } from '@quayside/domain/line-items';
 import { bearer } from './bench-server.ts';
 import { percentile } from './stats.ts';
@@ -76,6 +83,17 @@ function valueFor(rng: Random, rows: readonly LineItem[], column: ColumnKey, ope
     case 'lessThan':
       if (kind === 'number') return String(Number(cell) + rng.integer(-50, 50));
       return cell;
+    case 'inNextDays':
+    case 'inLastDays':
+      return String(rng.integer(0, 30));
+    case 'changedInLastHours':
+      return String(rng.integer(1, 168));
+    case 'changedInLastDays':
+      return String(rng.integer(1, 30));
+    case 'between': {
+      const from = kind === 'date' && cell !== 'x' ? cell : '2026-01-01';
+      return `${from}/${shiftDay(from, rng.integer(0, 60))}`;
+    }
     default:
       return kind === 'text' ? recased(cell) : cell;
   }
@@ -89,8 +107,9 @@ function question(rng: Random, rows: readonly LineItem[]): Question {
     const count = rng.pick([1, 1, 1, 2, 2, 3, 4, 5]);
     for (let index = 0; index < count; index++) {
       const column = rng.pick(COLUMN_KEYS);
-      const operator = rng.pick(FILTER_OPERATORS);
-      const value = operator === 'isEmpty' || operator === 'isNotEmpty' ? '' : valueFor(rng, rows, column, operator);
+      // Each column's own operators: a date column's relative ones too.
+      const operator = rng.pick(operatorsFor(LINE_ITEM_COLUMNS[column].kind));
+      const value = needsValue(operator) ? valueFor(rng, rows, column, operator) : '';
       filters.push({ column, operator, value });
     }
     const logic = rng.chance(0.5) ? 'AND' : 'OR';
