@@ -75,10 +75,7 @@ const EnvSchema = z.object({
     z.url({ protocol: /^https?$/, error: 'must be an http:// or https:// URL' }).optional(),
   ),
   VISIBILITY_PROVIDER_TOKEN: optionalText,
-  ROWS_IN_MEMORY: z
-    .enum(['true', 'false', '1', '0', ''])
-    .default('true')
-    .transform((value) => value !== 'false' && value !== '0'),
+  ROWS_IN_MEMORY: onOff,
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -256,7 +253,8 @@ export type AppConfig = {
   visibilityProvider: { url: string; token: string | undefined } | undefined;
   /**
    * Whether this server keeps a copy of the dashboard's rows in memory (line-items/columnar), which
-   * answers the questions no index walk does: ROWS_IN_MEMORY, on unless 'false'.
+   * answers the questions no index walk does: ROWS_IN_MEMORY, off unless 'true' (its costs and
+   * gains are still being measured: bench/RESULTS.md).
    */
   rowsInMemory: boolean;
 };

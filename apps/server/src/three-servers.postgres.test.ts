@@ -46,6 +46,7 @@ beforeAll(async () => {
     WEBHOOK_CA_FILE: receiver.caFile,
     JOB_POLL_SECONDS: '1',
     LOG_LEVEL: 'warn',
+    ROWS_IN_MEMORY: 'true',
   });
   // All three at once, on a database no migration has touched yet.
   cluster = await startServers(env, 3);

@@ -46,6 +46,8 @@ export async function createTestApp(
     signInThrottle: RELAXED_THROTTLE,
     // A suite about jobs starts the queue; the others need no background work.
     jobs: { run: false, pollingIntervalSeconds: 0.5 },
+    // Every suite asks its questions of the rows in memory where they answer them.
+    rowsInMemory: true,
     ...overrides,
   };
   const database: DatabaseHandle = openDatabase
