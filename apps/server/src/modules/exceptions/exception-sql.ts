@@ -30,29 +30,35 @@ export const dayOf = (moment: Date) => moment.toISOString().slice(0, 10);
 /** `day` moved by `days` days, as YYYY-MM-DD: domain's shiftDay, which the relative date filters use. */
 export const addDays = shiftDay;
 
+/** The read-model columns the rules compare: dates, and counts (of days, of units). */
+export const EXCEPTION_BASES = {
+  departure_due: 'date',
+  arrival_due: 'date',
+  delivery_due: 'date',
+  eta_slip_days: 'count',
+  documents_due: 'date',
+  in_transit_updated: 'date',
+  po_overdue_from: 'date',
+  po_booking_due: 'date',
+  po_cargo_ready_slip_days: 'count',
+  po_short_qty: 'count',
+  po_over_shipped_qty: 'count',
+  po_unknown_skus: 'count',
+} as const;
+export type ExceptionBasis = keyof typeof EXCEPTION_BASES;
+
 /**
  * Each rule as a comparison of one read-model column with a bound as of the context: the same
- * columns exception_counts (exception-counts.sql's exception_bases) counts by value.
+ * columns exception_counts (exception-counts.sql's exception_bases) counts by value, and the
+ * in-memory copy of the rows compares (line-items/columnar).
  */
-type Rule = {
-  column:
-    | 'departure_due'
-    | 'arrival_due'
-    | 'delivery_due'
-    | 'eta_slip_days'
-    | 'documents_due'
-    | 'in_transit_updated'
-    | 'po_overdue_from'
-    | 'po_booking_due'
-    | 'po_cargo_ready_slip_days'
-    | 'po_short_qty'
-    | 'po_over_shipped_qty'
-    | 'po_unknown_skus';
+export type ExceptionRule = {
+  column: ExceptionBasis;
   compare: '<' | '<=' | '>=';
   /** A day (YYYY-MM-DD) for a date column, a number (of days, of units) for the others. */
   bound: (context: ExceptionContext) => string | number;
 };
-const RULES: Record<ExceptionKind, Rule> = {
+export const EXCEPTION_RULES: Record<ExceptionKind, ExceptionRule> = {
   late_departure: { column: 'departure_due', compare: '<', bound: ({ today }) => today },
   late_arrival: { column: 'arrival_due', compare: '<', bound: ({ today }) => today },
   late_delivery: { column: 'delivery_due', compare: '<', bound: ({ today }) => today },
@@ -67,6 +73,9 @@ const RULES: Record<ExceptionKind, Rule> = {
   po_unknown_sku: { column: 'po_unknown_skus', compare: '>=', bound: () => 1 },
 };
 
+/** Days from 1970-01-01 to `day` (YYYY-MM-DD): how exception_counts and the in-memory copy hold dates. */
+export const epochDay = (day: string) => Math.round(Date.parse(`${day}T00:00:00.000Z`) / 86_400_000);
+
 const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${bound}::int` : sql`${bound}::date`);
 
 /**
@@ -76,13 +85,13 @@ const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${
 export function exceptionCondition(kind: ShipmentExceptionKind, context: ExceptionContext, table: 'r' | 'f'): SQL;
 export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext, table?: 'r'): SQL;
 export function exceptionCondition(kind: ExceptionKind, context: ExceptionContext, table: 'r' | 'f' = 'r'): SQL {
-  const { column, compare, bound } = RULES[kind];
+  const { column, compare, bound } = EXCEPTION_RULES[kind];
   return sql`${sql.raw(table)}.${sql.identifier(column)} ${sql.raw(compare)} ${boundSql(bound(context))}`;
 }
 
 /** The exception_counts rows that count line items with `kind` (dates there are days since 1970-01-01). */
 export function countedCondition(kind: ExceptionKind, context: ExceptionContext): SQL {
-  const { column, compare, bound } = RULES[kind];
+  const { column, compare, bound } = EXCEPTION_RULES[kind];
   const value = bound(context);
   const asInteger = typeof value === 'number' ? sql`${value}::int` : sql`(${value}::date - date '1970-01-01')`;
   return sql`(basis = ${column} and value ${sql.raw(compare)} ${asInteger})`;

@@ -385,7 +385,7 @@ describe('exceptions as of a day', () => {
     }
   });
 
-  it('says how many line items have any of several kinds, and "more than 1,000" past it without reading them', async () => {
+  it('says how many line items have any of several kinds: exactly in the page (the rows in memory), "more than 1,000" in the summary', async () => {
     setToday('2027-03-13');
     const late = async (name: string) => {
       const orderRefs = Array.from({ length: 300 }, (_, index) => `${name}-${String(index).padStart(3, '0')}`);
@@ -425,9 +425,9 @@ describe('exceptions as of a day', () => {
     await late('EXC-MANY-3');
     await late('EXC-MANY-4');
     const many = await listed();
-    expect([many.total, many.totalExact]).toEqual([1001, false]);
+    expect(many.total).toBeGreaterThanOrEqual(1200);
+    expect([many.total, many.totalExact]).toEqual([await exactly(), true]);
     expect(many.lineItems).toHaveLength(50);
-    expect(await exactly()).toBeGreaterThanOrEqual(1200);
     const { total, totalExact } = await summary(admin);
     expect([total, totalExact]).toEqual([1001, false]);
   });

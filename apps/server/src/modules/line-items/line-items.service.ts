@@ -119,7 +119,7 @@ async function findPage(
 ): Promise<PageCounts & { rows: PageRow[] }> {
   const offset = (query.page - 1) * query.pageSize;
   const rowsInMemory = copy && !isIndexWalk(query, offset) ? await copy() : undefined;
-  const fromCopy = rowsInMemory?.page(rowScopeOf(principal), query, context.today, offset, query.pageSize) ?? null;
+  const fromCopy = rowsInMemory?.page(rowScopeOf(principal), query, context, offset, query.pageSize) ?? null;
   if (fromCopy) {
     const [rows, totalAll] = await Promise.all([rowsOfIds(db, fromCopy.ids, context), countVisible(db, principal)]);
     const { page, pageSize } = query;
@@ -308,7 +308,7 @@ export async function countLineItems(
   copy?: RowsInMemory,
 ) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  const fromCopy = (await copy?.())?.count(rowScopeOf(principal), query, context.today) ?? null;
+  const fromCopy = (await copy?.())?.count(rowScopeOf(principal), query, context) ?? null;
   if (fromCopy !== null) return fromCopy;
   return countRows(db, (await matchingCondition(db, principal, query, context)).where);
 }

@@ -1,4 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
+import type { ExceptionKind } from '@quayside/domain/exceptions';
 import {
   COLUMN_KEYS,
   type ColumnKey,
@@ -8,6 +9,13 @@ import {
 } from '@quayside/domain/line-item-columns';
 import { cellTest, effectiveSort, type RowQuery, tieOrder } from '@quayside/domain/line-item-query';
 import { foldCase } from '@quayside/domain/text';
+import {
+  EXCEPTION_BASES,
+  EXCEPTION_RULES,
+  type ExceptionBasis,
+  type ExceptionContext,
+  epochDay,
+} from '../../exceptions/exception-sql.ts';
 import { CodedColumn, type Column, type Identity, PlainColumn } from './columns.ts';
 import { type RowPage, type RowRecord, type RowScope, type RowsEngine, recordFieldOf } from './row-record.ts';
 import { selectPage } from './select-page.ts';
@@ -24,6 +32,11 @@ const PLAIN_COLUMNS: readonly ColumnKey[] = ['title', 'related_shipment', 'part_
 const EXACT_KEYS = 2 ** 53;
 /** A row's hidden flag as a code: 0 shown, 1 hidden. */
 const SHOWN = Uint8Array.of(1, 0);
+const BASES = Object.keys(EXCEPTION_BASES) as ExceptionBasis[];
+/** An exception basis that is null: no rule holds on it. */
+const NO_BASIS = -(2 ** 31);
+/** The largest count a basis holds (the read model's integers fit; a rule's bound is small). */
+const BASIS_MAX = 2 ** 31 - 1;
 
 /**
  * The dashboard's rows in memory, a column at a time (columns.ts): a filter or search is decided
@@ -41,6 +54,8 @@ export class ColumnarRows implements RowsEngine {
   #hidden = new Uint32Array(0);
   readonly #identity: Identity = { codes: new Uint32Array(0) };
   readonly #forwarders = new CodedColumn('text');
+  /** Each exception basis per slot (NO_BASIS for null): a rule compares it with its bound. */
+  readonly #bases = new Map<ExceptionBasis, Int32Array>(BASES.map((basis) => [basis, new Int32Array(0)]));
   readonly #slotOf = new Map<number, number>();
   readonly #keys: readonly ColumnKey[] = COLUMN_KEYS;
   readonly #fields = COLUMN_KEYS.map(recordFieldOf);
@@ -73,6 +88,10 @@ export class ColumnarRows implements RowsEngine {
       this.#live++;
       this.#hidden[slot] = record.is_hidden ? 1 : 0;
       this.#forwarders.set(slot, record.forwarder_key);
+      for (const [basis, values] of this.#bases) {
+        const value = record[basis];
+        values[slot] = value === null || value === undefined ? NO_BASIS : Math.min(value, BASIS_MAX);
+      }
       for (let index = 0; index < columns.length; index++) {
         const value = record[fields[index] as keyof RowRecord];
         (columns[index] as Column).set(slot, value === null ? '' : foldCase(String(value)));
@@ -101,10 +120,10 @@ export class ColumnarRows implements RowsEngine {
     }
   }
 
-  page(scope: RowScope, query: RowQuery, today: string, offset: number, limit: number): RowPage | null {
+  page(scope: RowScope, query: RowQuery, context: ExceptionContext, offset: number, limit: number): RowPage | null {
     const sort = this.#sortKeys(query);
     if (sort === null) return null;
-    const matches = this.#matches(scope, query, today);
+    const matches = this.#matches(scope, query, context);
     if (matches === null) return null;
     const count = matches.length;
     const keys = new Float64Array(count);
@@ -125,8 +144,8 @@ export class ColumnarRows implements RowsEngine {
     return { ids: page.map((id) => id * idSign), total: count };
   }
 
-  count(scope: RowScope, query: RowQuery, today: string): number | null {
-    return this.#matches(scope, query, today)?.length ?? null;
+  count(scope: RowScope, query: RowQuery, context: ExceptionContext): number | null {
+    return this.#matches(scope, query, context)?.length ?? null;
   }
 
   #newSlot(id: number) {
@@ -139,7 +158,10 @@ export class ColumnarRows implements RowsEngine {
   }
 
   #grow(capacity: number) {
-    const grown = <T extends Float64Array | Uint32Array | Uint8Array>(array: T, make: (size: number) => T) => {
+    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
+      array: T,
+      make: (size: number) => T,
+    ) => {
       const next = make(capacity);
       next.set(array);
       return next;
@@ -149,6 +171,11 @@ export class ColumnarRows implements RowsEngine {
     this.#hidden = grown(this.#hidden, (size) => new Uint32Array(size));
     this.#identity.codes = grown(this.#identity.codes, (size) => new Uint32Array(size));
     this.#forwarders.grow(capacity);
+    for (const [basis, values] of this.#bases)
+      this.#bases.set(
+        basis,
+        grown(values, (size) => new Int32Array(size)),
+      );
     for (const column of this.#columns) column.grow(capacity);
     this.#capacity = capacity;
   }
@@ -180,9 +207,9 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** The slots of the rows in scope that match the query, or null when the query asks for what the rows do not hold. */
-  #matches(scope: RowScope, query: RowQuery, today: string): Uint32Array | null {
+  #matches(scope: RowScope, query: RowQuery, context: ExceptionContext): Uint32Array | null {
     if (!answers(query)) return null;
-    const clauses = this.#clauses(scope, query, today);
+    const clauses = this.#clauses(scope, query, context);
     if (clauses === undefined) return new Uint32Array(0);
     clauses.sort((a, b) => a.rows - b.rows);
     let slots = this.#firstPass(clauses[0]);
@@ -191,7 +218,8 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** The query's conditions as clauses that all must hold; undefined when one holds for no row. */
-  #clauses(scope: RowScope, query: RowQuery, today: string): Clause[] | undefined {
+  #clauses(scope: RowScope, query: RowQuery, context: ExceptionContext): Clause[] | undefined {
+    const { today } = context;
     const clauses: Clause[] = [];
     if (scope.sees === 'nothing') return undefined;
     if (scope.sees === 'company') {
@@ -219,7 +247,31 @@ export class ColumnarRows implements RowsEngine {
       if (clause === 'none') return undefined;
       if (clause !== 'all') clauses.push(clause);
     }
+    if ((query.exception?.length ?? 0) > 0) {
+      const clause = this.#withException(query.exception ?? [], context);
+      if (clause.rows === 0) return undefined;
+      clauses.push(clause);
+    }
     return clauses;
+  }
+
+  /** The rows with any of the exceptions as of the context: a mask by slot, read through the identity codes. */
+  #withException(kinds: readonly ExceptionKind[], context: ExceptionContext): Clause {
+    const mask = new Uint8Array(this.#slots);
+    for (const kind of kinds) {
+      const { column, compare, bound } = EXCEPTION_RULES[kind];
+      const value = bound(context);
+      const limit = typeof value === 'number' ? value : epochDay(value);
+      const values = this.#bases.get(column) as Int32Array;
+      for (let slot = 0; slot < this.#slots; slot++) {
+        const basis = values[slot] as number;
+        if (basis === NO_BASIS) continue;
+        if (compare === '<' ? basis < limit : compare === '<=' ? basis <= limit : basis >= limit) mask[slot] = 1;
+      }
+    }
+    let rows = 0;
+    for (let slot = 0; slot < this.#slots; slot++) rows += mask[slot] as number;
+    return { tests: [{ codes: this.#identity.codes, mask }], rows };
   }
 
   /** A clause that holds where any of the tests holds on its column; 'none' or 'all' when it holds for no row or every row. */
@@ -265,11 +317,10 @@ export class ColumnarRows implements RowsEngine {
 
 /**
  * Whether the rows hold what the query asks about: not a PO number's exact text (the columns hold
- * folds; PostgreSQL finds it by its index), nor exceptions, documents, imports or date history.
+ * folds; PostgreSQL finds it by its index), nor documents, imports or date history.
  */
 const answers = (query: RowQuery) =>
   !query.po &&
-  (query.exception?.length ?? 0) === 0 &&
   query.missingDocument === undefined &&
   query.importId === undefined &&
   !query.filters.some((filter) => isChangeOperator(filter.operator) && filter.value !== '');

@@ -1,5 +1,6 @@
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
 import type { RowQuery } from '@quayside/domain/line-item-query';
+import type { ExceptionBasis, ExceptionContext } from '../../exceptions/exception-sql.ts';
 
 /**
  * One dashboard row as the in-memory copy holds it: line_item_rows' columns, each dashboard cell
@@ -27,7 +28,13 @@ export type RowRecord = {
   dest_eta: string | null;
   ata: string | null;
   est_delivery: string | null;
-};
+} & ExceptionBases;
+
+/**
+ * What the row's exceptions are decided on (exception-sql.ts's EXCEPTION_RULES): dates as days
+ * from 1970-01-01 (epochDay), counts as numbers; absent or null, no exception by it.
+ */
+export type ExceptionBases = Partial<Record<ExceptionBasis, number | null>>;
 
 /** The record's field holding a dashboard column (the read model names numberOfParts number_of_parts). */
 export const recordFieldOf = (key: ColumnKey): keyof RowRecord => (key === 'numberOfParts' ? 'number_of_parts' : key);
@@ -40,10 +47,11 @@ export type RowPage = { ids: number[]; total: number };
 
 /**
  * What an engine of the copy answers: a page and an exact count, for the questions it can answer
- * (null for the others, which PostgreSQL answers: exceptions, a missing document, an import, a
- * 'changed in the last' filter, which read tables the copy does not hold).
+ * (null for the others, which PostgreSQL answers: a missing document, an import, a 'changed in the
+ * last' filter, which read tables the copy does not hold). The context is the day the relative
+ * filters and the exceptions are decided on, and the Admin's ETA slip threshold.
  */
 export interface RowsEngine {
-  page(scope: RowScope, query: RowQuery, today: string, offset: number, limit: number): RowPage | null;
-  count(scope: RowScope, query: RowQuery, today: string): number | null;
+  page(scope: RowScope, query: RowQuery, context: ExceptionContext, offset: number, limit: number): RowPage | null;
+  count(scope: RowScope, query: RowQuery, context: ExceptionContext): number | null;
 }

@@ -24,7 +24,7 @@ async function titlesNow(q: string) {
   const rows = await copy.rowsAt(await readDataVersion(database.db));
   if (!rows) throw new Error('the copy did not answer');
   const query = LineItemQuery.parse({ q });
-  const page = rows.page(everything, query, TODAY, 0, 50);
+  const page = rows.page(everything, query, { today: TODAY, etaSlipDays: 3 }, 0, 50);
   if (!page) throw new Error('no page');
   const titles = await database.db.execute<{ title: string }>(
     sql`select title from line_items where id = any(${`{${page.ids.join(',')}}`}::bigint[]) order by title`,

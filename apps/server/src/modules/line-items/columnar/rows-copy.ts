@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../../db/array-parameters.ts';
 import type { Database } from '../../../db/client.ts';
+import { EXCEPTION_BASES } from '../../exceptions/exception-sql.ts';
 import { ColumnarRows } from './columnar-rows.ts';
 import type { RowRecord } from './row-record.ts';
 
@@ -18,12 +19,22 @@ const STALE_AFTER_MS = CHANGES_KEPT_MS / 2;
  */
 const WAIT_MS = 500;
 
-/** line_item_rows' columns as a RowRecord. */
-const RECORD_COLUMNS = sql`r.line_item_id, r.shipment_id, r.forwarder_key, r.is_hidden, r.title, r.related_shipment,
+/** line_item_rows' columns as a RowRecord: dates the dashboard shows as text, exception dates as days. */
+const RECORD_COLUMNS = sql.join(
+  [
+    sql`r.line_item_id, r.shipment_id, r.forwarder_key, r.is_hidden, r.title, r.related_shipment,
   r.forwarder_name, r.cosignee_name, r.origin_port, r.destination_port, r.transit_type, r.part_numbers, r.house,
   r.master, r.number_of_parts, r.total_qty, to_char(r.atd, 'YYYY-MM-DD') as atd,
   to_char(r.dest_eta, 'YYYY-MM-DD') as dest_eta, to_char(r.ata, 'YYYY-MM-DD') as ata,
-  to_char(r.est_delivery, 'YYYY-MM-DD') as est_delivery`;
+  to_char(r.est_delivery, 'YYYY-MM-DD') as est_delivery`,
+    ...Object.entries(EXCEPTION_BASES).map(([basis, kind]) =>
+      kind === 'date'
+        ? sql`r.${sql.identifier(basis)} - date '1970-01-01' as ${sql.identifier(basis)}`
+        : sql`r.${sql.identifier(basis)}`,
+    ),
+  ],
+  sql`, `,
+);
 
 type RecordRow = Omit<RowRecord, 'line_item_id' | 'shipment_id' | 'total_qty'> & {
   line_item_id: string | number;
