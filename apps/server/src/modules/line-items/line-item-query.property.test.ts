@@ -329,6 +329,11 @@ describe(`line-item queries on ${testEngine}: SQL answers exactly what the refer
               copy: ids(expected.slice(start, start + query.pageSize)),
               total: expected.length,
             });
+            // What each changed date was, read for the copy's page as for the database's.
+            expect({ ...context, was: fromCopy.lineItems.map((row) => row.was) }).toEqual({
+              ...context,
+              was: answer.lineItems.map((row) => row.was),
+            });
             expect(await countLineItems(database.db, principal, query, CONTEXT, async () => rows)).toBe(
               expected.length,
             );

@@ -96,7 +96,7 @@ function filterCondition(filter: Filter, context: ExceptionContext): SQL {
   if (filter.operator === 'isNotEmpty') return kind === 'text' ? sql`${cell} <> ''` : sql`${cell} is not null`;
   if (needsValue(filter.operator) && filter.value === '') return sql`true`;
   if (filter.operator === 'changedInLastHours' || filter.operator === 'changedInLastDays') {
-    return changedSince(filter.column, changeWindowStart(filter, nowOf(context)));
+    return changedSince(filter, context);
   }
   const range = dateFilterRange(filter, context.today);
   if (range === null) return sql`false`;
@@ -133,14 +133,24 @@ function filterCondition(filter: Filter, context: ExceptionContext): SQL {
 }
 
 /**
- * The row's shipment has a change of this date in its date history at or after `since`. The
- * changes of the last hours or days are few: found by the history's (field, changed_at) index
+ * The row's shipment has a change of the filter's date in its date history since its window opened.
+ * The changes of the last hours or days are few: found by the history's (field, changed_at) index
  * (shipments/date-history.sql), then their rows by line_item_rows' shipment_id index.
  */
-function changedSince(key: ColumnKey, since: string | null): SQL {
-  if (since === null) return sql`false`;
-  return sql`r.shipment_id in (select c.shipment_id from shipment_date_changes c
-    where c.field = ${rowColumnOf(key)} and c.changed_at >= ${since}::timestamptz)`;
+function changedSince(filter: Filter, context: ExceptionContext): SQL {
+  const shipments = changedShipmentIds(filter, context);
+  return shipments === null ? sql`false` : sql`r.shipment_id in (${shipments})`;
+}
+
+/**
+ * The shipments whose history has a change of a 'changed in the last' filter's date inside its
+ * window, as `select shipment_id`; null when the window is not valid (no row matches).
+ */
+export function changedShipmentIds(filter: Filter, context: ExceptionContext): SQL | null {
+  const since = changeWindowStart(filter, nowOf(context));
+  if (since === null) return null;
+  return sql`select c.shipment_id from shipment_date_changes c
+    where c.field = ${rowColumnOf(filter.column)} and c.changed_at >= ${since}::timestamptz`;
 }
 
 /**

@@ -1,6 +1,6 @@
 import type { ExceptionFacts, ExceptionKind } from '@quayside/domain/exceptions';
-import type { ColumnKey } from '@quayside/domain/line-item-columns';
-import { changeWindows, type LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
+import { type ColumnKey, isChangeOperator } from '@quayside/domain/line-item-columns';
+import { changeWindows, type Filter, type LineItemQuery, type RowQuery } from '@quayside/domain/line-item-query';
 import {
   asksExceptionFacts,
   type EXCEPTION_FACTS,
@@ -30,10 +30,20 @@ import { actorOf } from '../audit/audit.service.ts';
 import { type ExceptionContext, exceptionFactsOf, exceptionsOf, nowOf } from '../exceptions/exception-sql.ts';
 import { exceptionMatchRange } from '../exceptions/exceptions.service.ts';
 import type { ColumnarRows } from './columnar/columnar-rows.ts';
+import type { RowContext } from './columnar/row-record.ts';
 import { countRows, estimateRows } from './count-rows.ts';
 import { findWritableLineItem } from './line-item-access.ts';
 import { type SourceField, sourceOf } from './line-item-source.ts';
-import { displayed, exported, hasCriteria, orderBy, queryCondition, sortKeys, wasOf } from './line-item-sql.ts';
+import {
+  changedShipmentIds,
+  displayed,
+  exported,
+  hasCriteria,
+  orderBy,
+  queryCondition,
+  sortKeys,
+  wasOf,
+} from './line-item-sql.ts';
 
 type RowMark = (typeof ROW_MARKS)[number];
 
@@ -119,9 +129,14 @@ async function findPage(
 ): Promise<PageCounts & { rows: PageRow[] }> {
   const offset = (query.page - 1) * query.pageSize;
   const rowsInMemory = copy && !isIndexWalk(query, offset) ? await copy() : undefined;
-  const fromCopy = rowsInMemory?.page(rowScopeOf(principal), query, context, offset, query.pageSize) ?? null;
+  const asOf = rowsInMemory && (await rowContextOf(db, query, context));
+  const fromCopy = asOf ? rowsInMemory?.page(rowScopeOf(principal), query, asOf, offset, query.pageSize) : null;
   if (fromCopy) {
-    const [rows, totalAll] = await Promise.all([rowsOfIds(db, fromCopy.ids, context), countVisible(db, principal)]);
+    const was = wasOf(changeWindows(query.filters, nowOf(context)));
+    const [rows, totalAll] = await Promise.all([
+      rowsOfIds(db, fromCopy.ids, context, was),
+      countVisible(db, principal),
+    ]);
     const { page, pageSize } = query;
     return { rows, total: fromCopy.total, totalExact: true, totalAll, page, pageSize };
   }
@@ -172,11 +187,40 @@ async function findPage(
 const isIndexWalk = (query: LineItemQuery, offset: number) =>
   !hasCriteria(query) && query.sort.length <= 1 && offset + query.pageSize <= COUNT_LIMIT;
 
-/** The page rows of these line items, in this order (one deleted meanwhile is left out). */
-async function rowsOfIds(db: Queryable, ids: readonly number[], context: ExceptionContext): Promise<PageRow[]> {
+/**
+ * The context the rows in memory decide the query as of: for each 'changed in the last' filter, the
+ * shipments the date history says it picks (a few, by the history's index).
+ */
+async function rowContextOf(db: Queryable, query: RowQuery, context: ExceptionContext): Promise<RowContext> {
+  const changes = query.filters.filter((filter) => isChangeOperator(filter.operator) && filter.value !== '');
+  if (changes.length === 0) return context;
+  const changedShipments = new Map<Filter, number[]>();
+  for (const filter of changes) {
+    const ids = changedShipmentIds(filter, context);
+    const result = ids
+      ? await db.execute<{ shipment_id: string }>(sql`select distinct s.shipment_id from (${ids}) s`)
+      : { rows: [] };
+    changedShipments.set(
+      filter,
+      result.rows.map((row) => Number(row.shipment_id)),
+    );
+  }
+  return { ...context, changedShipments };
+}
+
+/**
+ * The page rows of these line items, in this order (one deleted meanwhile is left out), with what
+ * each changed date was (`was`, wasOf) for 'changed in the last' filters.
+ */
+async function rowsOfIds(
+  db: Queryable,
+  ids: readonly number[],
+  context: ExceptionContext,
+  was: SQL | undefined,
+): Promise<PageRow[]> {
   if (ids.length === 0) return [];
   const result = await db.execute<PageRow>(sql`
-    select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order
+    select r.line_item_id, ${exceptionsOf(context)} as exceptions, r.po_status is not null as has_purchase_order${was ? sql`, ${was} as was` : sql``}
     from line_item_rows r where r.line_item_id = any(${idArray(ids)})`);
   const byId = new Map(result.rows.map((row) => [Number(row.line_item_id), row]));
   return ids.flatMap((id) => byId.get(id) ?? []);
@@ -308,7 +352,8 @@ export async function countLineItems(
   copy?: RowsInMemory,
 ) {
   if (!hasCriteria(query)) return countVisible(db, principal);
-  const fromCopy = (await copy?.())?.count(rowScopeOf(principal), query, context) ?? null;
+  const rowsInMemory = await copy?.();
+  const fromCopy = rowsInMemory?.count(rowScopeOf(principal), query, await rowContextOf(db, query, context)) ?? null;
   if (fromCopy !== null) return fromCopy;
   return countRows(db, (await matchingCondition(db, principal, query, context)).where);
 }

@@ -9,15 +9,16 @@ import {
 } from '@quayside/domain/line-item-columns';
 import { cellTest, effectiveSort, type RowQuery, tieOrder } from '@quayside/domain/line-item-query';
 import { foldCase } from '@quayside/domain/text';
-import {
-  EXCEPTION_BASES,
-  EXCEPTION_RULES,
-  type ExceptionBasis,
-  type ExceptionContext,
-  epochDay,
-} from '../../exceptions/exception-sql.ts';
+import { EXCEPTION_BASES, EXCEPTION_RULES, type ExceptionBasis, epochDay } from '../../exceptions/exception-sql.ts';
 import { CodedColumn, type Column, type Identity, PlainColumn } from './columns.ts';
-import { type RowPage, type RowRecord, type RowScope, type RowsEngine, recordFieldOf } from './row-record.ts';
+import {
+  type RowContext,
+  type RowPage,
+  type RowRecord,
+  type RowScope,
+  type RowsEngine,
+  recordFieldOf,
+} from './row-record.ts';
 import { selectPage } from './select-page.ts';
 
 /** A condition on one column: the rows whose code the mask marks. */
@@ -25,6 +26,8 @@ type ColumnTest = { codes: Uint32Array; mask: Uint8Array };
 /** Rows pass a clause when any of its tests holds; how many rows pass (at most), from the columns. */
 type Clause = { tests: ColumnTest[]; rows: number };
 type TextTest = (text: string) => boolean;
+/** One condition of a clause: a test of a column's texts, or a test of codes made already. */
+type Condition = readonly [ColumnKey, TextTest] | Clause;
 
 /** Identifiers: nearly every row its own text, so kept plain rather than coded (columns.ts). */
 const PLAIN_COLUMNS: readonly ColumnKey[] = ['title', 'related_shipment', 'part_numbers', 'house', 'master'];
@@ -54,6 +57,8 @@ export class ColumnarRows implements RowsEngine {
   #hidden = new Uint32Array(0);
   readonly #identity: Identity = { codes: new Uint32Array(0) };
   readonly #forwarders = new CodedColumn('text');
+  /** Each row's shipment id, as text: 'changed in the last' filters pick shipments. */
+  readonly #shipments = new CodedColumn('text');
   /** Each exception basis per slot (NO_BASIS for null): a rule compares it with its bound. */
   readonly #bases = new Map<ExceptionBasis, Int32Array>(BASES.map((basis) => [basis, new Int32Array(0)]));
   readonly #slotOf = new Map<number, number>();
@@ -88,6 +93,7 @@ export class ColumnarRows implements RowsEngine {
       this.#live++;
       this.#hidden[slot] = record.is_hidden ? 1 : 0;
       this.#forwarders.set(slot, record.forwarder_key);
+      this.#shipments.set(slot, String(record.shipment_id));
       for (const [basis, values] of this.#bases) {
         const value = record[basis];
         values[slot] = value === null || value === undefined ? NO_BASIS : Math.min(value, BASIS_MAX);
@@ -120,7 +126,7 @@ export class ColumnarRows implements RowsEngine {
     }
   }
 
-  page(scope: RowScope, query: RowQuery, context: ExceptionContext, offset: number, limit: number): RowPage | null {
+  page(scope: RowScope, query: RowQuery, context: RowContext, offset: number, limit: number): RowPage | null {
     const sort = this.#sortKeys(query);
     if (sort === null) return null;
     const matches = this.#matches(scope, query, context);
@@ -144,7 +150,7 @@ export class ColumnarRows implements RowsEngine {
     return { ids: page.map((id) => id * idSign), total: count };
   }
 
-  count(scope: RowScope, query: RowQuery, context: ExceptionContext): number | null {
+  count(scope: RowScope, query: RowQuery, context: RowContext): number | null {
     return this.#matches(scope, query, context)?.length ?? null;
   }
 
@@ -171,6 +177,7 @@ export class ColumnarRows implements RowsEngine {
     this.#hidden = grown(this.#hidden, (size) => new Uint32Array(size));
     this.#identity.codes = grown(this.#identity.codes, (size) => new Uint32Array(size));
     this.#forwarders.grow(capacity);
+    this.#shipments.grow(capacity);
     for (const [basis, values] of this.#bases)
       this.#bases.set(
         basis,
@@ -186,6 +193,7 @@ export class ColumnarRows implements RowsEngine {
     this.#alive[slot] = 0;
     this.#live--;
     this.#forwarders.clear(slot);
+    this.#shipments.clear(slot);
     for (const column of this.#columns) column.clear(slot);
   }
 
@@ -207,8 +215,8 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** The slots of the rows in scope that match the query, or null when the query asks for what the rows do not hold. */
-  #matches(scope: RowScope, query: RowQuery, context: ExceptionContext): Uint32Array | null {
-    if (!answers(query)) return null;
+  #matches(scope: RowScope, query: RowQuery, context: RowContext): Uint32Array | null {
+    if (!answers(query, context)) return null;
     const clauses = this.#clauses(scope, query, context);
     if (clauses === undefined) return new Uint32Array(0);
     clauses.sort((a, b) => a.rows - b.rows);
@@ -218,25 +226,25 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** The query's conditions as clauses that all must hold; undefined when one holds for no row. */
-  #clauses(scope: RowScope, query: RowQuery, context: ExceptionContext): Clause[] | undefined {
+  #clauses(scope: RowScope, query: RowQuery, context: RowContext): Clause[] | undefined {
     const { today } = context;
     const clauses: Clause[] = [];
     if (scope.sees === 'nothing') return undefined;
     if (scope.sees === 'company') {
-      const code = this.#forwarders.find(scope.key);
-      if (code === undefined) return undefined;
-      const mask = new Uint8Array(this.#forwarders.texts.length);
-      mask[code] = 1;
-      clauses.push({ tests: [{ codes: this.#forwarders.codes, mask }], rows: this.#forwarders.counts[code] as number });
+      const company = holding(this.#forwarders, [scope.key]);
+      if (company.rows === 0) return undefined;
+      clauses.push(company);
       clauses.push({ tests: [{ codes: this.#hidden, mask: SHOWN }], rows: this.#live });
     }
-    const groups: (readonly [ColumnKey, TextTest])[][] = [];
+    const groups: Condition[][] = [];
     if (query.q !== '') {
       const needle = foldCase(query.q);
       groups.push(REPORT_COLUMNS[query.report].map((key) => [key, (text: string) => text.includes(needle)] as const));
     }
     // Every test reads a text and its fold alike (columns.ts): the column holds the fold.
-    const filters = query.filters.map((filter) => {
+    const filters = query.filters.map((filter): Condition => {
+      const changed = context.changedShipments?.get(filter);
+      if (changed !== undefined) return holding(this.#shipments, changed.map(String));
       const test = cellTest(filter, today);
       return [filter.column, (text: string) => test(text, text)] as const;
     });
@@ -256,7 +264,7 @@ export class ColumnarRows implements RowsEngine {
   }
 
   /** The rows with any of the exceptions as of the context: a mask by slot, read through the identity codes. */
-  #withException(kinds: readonly ExceptionKind[], context: ExceptionContext): Clause {
+  #withException(kinds: readonly ExceptionKind[], context: RowContext): Clause {
     const mask = new Uint8Array(this.#slots);
     for (const kind of kinds) {
       const { column, compare, bound } = EXCEPTION_RULES[kind];
@@ -274,13 +282,22 @@ export class ColumnarRows implements RowsEngine {
     return { tests: [{ codes: this.#identity.codes, mask }], rows };
   }
 
-  /** A clause that holds where any of the tests holds on its column; 'none' or 'all' when it holds for no row or every row. */
-  #anyOf(tests: readonly (readonly [ColumnKey, TextTest])[]): Clause | 'none' | 'all' {
+  /** A clause that holds where any of the conditions holds; 'none' or 'all' when it holds for no row or every row. */
+  #anyOf(conditions: readonly Condition[]): Clause | 'none' | 'all' {
     // Tests on one column make one mask: each text is tested once.
     const byColumn = new Map<ColumnKey, TextTest[]>();
-    for (const [key, test] of tests) byColumn.set(key, [...(byColumn.get(key) ?? []), test]);
     const columnTests: ColumnTest[] = [];
     let rows = 0;
+    for (const condition of conditions) {
+      if ('tests' in condition) {
+        if (condition.rows === this.#live) return 'all';
+        if (condition.rows > 0) columnTests.push(...condition.tests);
+        rows += condition.rows;
+        continue;
+      }
+      const [key, test] = condition;
+      byColumn.set(key, [...(byColumn.get(key) ?? []), test]);
+    }
     for (const [key, testsOfColumn] of byColumn) {
       const [only] = testsOfColumn;
       const test: TextTest =
@@ -317,13 +334,29 @@ export class ColumnarRows implements RowsEngine {
 
 /**
  * Whether the rows hold what the query asks about: not a PO number's exact text (the columns hold
- * folds; PostgreSQL finds it by its index), nor documents, imports or date history.
+ * folds; PostgreSQL finds it by its index), nor documents or imports, and date history only as the
+ * context's shipments.
  */
-const answers = (query: RowQuery) =>
+const answers = (query: RowQuery, context: RowContext) =>
   !query.po &&
   query.missingDocument === undefined &&
   query.importId === undefined &&
-  !query.filters.some((filter) => isChangeOperator(filter.operator) && filter.value !== '');
+  query.filters.every(
+    (filter) => !isChangeOperator(filter.operator) || filter.value === '' || context.changedShipments?.has(filter),
+  );
+
+/** The rows whose text in a coded column is one of these (texts no row holds are no matter). */
+function holding(column: CodedColumn, texts: Iterable<string>): Clause {
+  const mask = new Uint8Array(column.texts.length);
+  let rows = 0;
+  for (const text of texts) {
+    const code = column.find(text);
+    if (code === undefined || mask[code] === 1) continue;
+    mask[code] = 1;
+    rows += column.counts[code] as number;
+  }
+  return { tests: [{ codes: column.codes, mask }], rows };
+}
 
 /** The slots that also pass these tests (any of them). */
 function narrow(slots: Uint32Array, tests: readonly ColumnTest[]): Uint32Array {

@@ -1,5 +1,5 @@
 import type { ColumnKey } from '@quayside/domain/line-item-columns';
-import type { RowQuery } from '@quayside/domain/line-item-query';
+import type { Filter, RowQuery } from '@quayside/domain/line-item-query';
 import type { ExceptionBasis, ExceptionContext } from '../../exceptions/exception-sql.ts';
 
 /**
@@ -46,12 +46,19 @@ export type RowScope = { sees: 'everything' } | { sees: 'nothing' } | { sees: 'c
 export type RowPage = { ids: number[]; total: number };
 
 /**
+ * What a question is decided as of: the day of the relative filters and the exceptions, the Admin's
+ * ETA slip threshold, and for each of the query's 'changed in the last' filters the shipments whose
+ * history has such a change (the database's shipment_date_changes, which the rows do not hold).
+ */
+export type RowContext = ExceptionContext & { changedShipments?: ReadonlyMap<Filter, readonly number[]> };
+
+/**
  * What an engine of the copy answers: a page and an exact count, for the questions it can answer
- * (null for the others, which PostgreSQL answers: a missing document, an import, a 'changed in the
- * last' filter, which read tables the copy does not hold). The context is the day the relative
- * filters and the exceptions are decided on, and the Admin's ETA slip threshold.
+ * (null for the others, which PostgreSQL answers: a missing document or an import, which read
+ * tables the copy does not hold, and a 'changed in the last' filter whose shipments the context
+ * does not give).
  */
 export interface RowsEngine {
-  page(scope: RowScope, query: RowQuery, context: ExceptionContext, offset: number, limit: number): RowPage | null;
-  count(scope: RowScope, query: RowQuery, context: ExceptionContext): number | null;
+  page(scope: RowScope, query: RowQuery, context: RowContext, offset: number, limit: number): RowPage | null;
+  count(scope: RowScope, query: RowQuery, context: RowContext): number | null;
 }
