@@ -1,5 +1,5 @@
 import type { ColumnKind } from '@quayside/domain/line-item-columns';
-import { textBucket } from '@quayside/domain/line-item-query';
+import { type FoldedMatch, textBucket } from '@quayside/domain/line-item-query';
 import { compareCodePoints, compareNumberTexts } from '@quayside/domain/text';
 
 /**
@@ -13,8 +13,11 @@ export interface Column {
   /** The slot holds nothing now (its row is removed). */
   clear(slot: number): void;
   grow(capacity: number): void;
-  /** Where `test` holds: a mask over `codes` (indexed by slot), and how many rows that is. */
-  where(test: (text: string) => boolean): { codes: Uint32Array; mask: Uint8Array; rows: number };
+  /**
+   * Where `test` holds: a mask over `codes` (indexed by slot), and how many rows that is. `match`,
+   * when given, is the same test as a FoldedMatch, which a column of many texts reads faster.
+   */
+  where(test: (text: string) => boolean, match?: FoldedMatch): { codes: Uint32Array; mask: Uint8Array; rows: number };
   /** Each row's dense rank in the column's ascending order, as ranks[codes[slot]]; equal texts share one. */
   ranks(): { codes: Uint32Array; ranks: Uint32Array; distinct: number };
   /** Whether ranks() is quick: its order was worked out once already (the first time sorts every row). */
@@ -34,10 +37,32 @@ const grown = <T extends Uint32Array | Uint8Array | Float64Array>(
   return next;
 };
 
+/** Words of 32 bits in a text's signature. */
+const SIGNATURE_WORDS = 2;
+
 /**
- * A column of few distinct texts (ports, names, days, counts): rows hold a code per text, so a
- * filter is decided once per distinct text and read off the codes. Codes are never reused; a text no
- * row holds any more stays, counted zero.
+ * A text's signature: a bit (of 64) for each pair of neighbouring code units it holds. A text that
+ * contains, starts or ends with, or equals another holds each of its pairs, so a slot whose
+ * signature lacks one of the value's bits is passed over without reading its text: at 1,000,000
+ * part numbers, a value of eight characters left a few thousand texts to read.
+ */
+function signatureOf(text: string, into: Uint32Array, at: number) {
+  let low = 0;
+  let high = 0;
+  for (let index = 1; index < text.length; index++) {
+    const pair =
+      (Math.imul(text.charCodeAt(index - 1), 0x85ebca77) ^ Math.imul(text.charCodeAt(index), 0xc2b2ae3d)) >>> 26;
+    if (pair < 32) low |= 1 << pair;
+    else high |= 1 << (pair - 32);
+  }
+  into[at] = low;
+  into[at + 1] = high;
+}
+
+/**
+ * A column of texts rows share (ports, names, days, counts, a shipment's numbers): rows hold a code
+ * per text, so a filter is decided once per distinct text and read off the codes. Codes are never
+ * reused; a text no row holds any more stays, counted zero.
  */
 export class CodedColumn implements Column {
   readonly texts: string[] = [];
@@ -45,6 +70,8 @@ export class CodedColumn implements Column {
   counts = new Uint32Array(64);
   codes = new Uint32Array(0);
   readonly #codeOf = new Map<string, number>();
+  /** Each code's text's signature (signatureOf), SIGNATURE_WORDS words a code. */
+  #signatures = new Uint32Array(64 * SIGNATURE_WORDS);
   /** Codes in ascending order, up to the codes made since (texts.length > sorted.length). */
   #sorted: Uint32Array = new Uint32Array(0);
   #ranks: Uint32Array | undefined;
@@ -62,7 +89,11 @@ export class CodedColumn implements Column {
     const code = this.texts.length;
     this.texts.push(text);
     this.#codeOf.set(text, code);
-    if (code >= this.counts.length) this.counts = grown(this.counts, this.counts.length * 2, (n) => new Uint32Array(n));
+    if (code >= this.counts.length) {
+      this.counts = grown(this.counts, this.counts.length * 2, (n) => new Uint32Array(n));
+      this.#signatures = grown(this.#signatures, this.counts.length * SIGNATURE_WORDS, (n) => new Uint32Array(n));
+    }
+    signatureOf(text, this.#signatures, code * SIGNATURE_WORDS);
     this.#ranks = undefined;
     return code;
   }
@@ -87,16 +118,13 @@ export class CodedColumn implements Column {
     this.codes = grown(this.codes, capacity, (n) => new Uint32Array(n));
   }
 
-  where(test: (text: string) => boolean) {
+  where(test: (text: string) => boolean, match?: FoldedMatch) {
     const { texts, counts } = this;
     const mask = new Uint8Array(texts.length);
+    if (match === undefined) whereTest(texts, test, mask);
+    else whereFolded(texts, this.#signatures, match, mask);
     let rows = 0;
-    for (let code = 0; code < texts.length; code++) {
-      if (test(texts[code] as string)) {
-        mask[code] = 1;
-        rows += counts[code] as number;
-      }
-    }
+    for (let code = 0; code < texts.length; code++) if (mask[code] === 1) rows += counts[code] as number;
     return { codes: this.codes, mask, rows };
   }
 
@@ -119,9 +147,9 @@ export class CodedColumn implements Column {
 }
 
 /**
- * A column of identifiers (PO, shipment, House, Master, part numbers): nearly every row its own
- * text, so a dictionary would only double them. Tests read each row's text; the order is kept as
- * the rows in sort order, mended by merging in the rows changed since it was last asked for.
+ * A column of a line item's identifiers (PO, part numbers): nearly every row its own text, so a
+ * dictionary would only double them. Tests read each row's text; the order is kept as the rows in
+ * sort order, mended by merging in the rows changed since it was last asked for.
  */
 export class PlainColumn implements Column {
   texts: (string | undefined)[] = [];
@@ -131,6 +159,8 @@ export class PlainColumn implements Column {
    */
   #bucket = new Uint8Array(0);
   #number = new Float64Array(0);
+  /** Each slot's signature (signatureOf), SIGNATURE_WORDS words a slot. */
+  #signatures = new Uint32Array(0);
   /** The live slots in ascending order, as of the last ranks(); the slots changed since. */
   #sorted: Uint32Array | undefined;
   #changed: number[] = [];
@@ -148,6 +178,7 @@ export class PlainColumn implements Column {
     const bucket = textBucket(text);
     this.#bucket[slot] = bucket;
     this.#number[slot] = bucket === 1 && text.length <= 15 ? Number(text) : Number.NaN;
+    signatureOf(text, this.#signatures, slot * SIGNATURE_WORDS);
     if (this.#sorted !== undefined) this.#changed.push(slot);
   }
 
@@ -159,20 +190,14 @@ export class PlainColumn implements Column {
   grow(capacity: number) {
     this.#bucket = grown(this.#bucket, capacity, (n) => new Uint8Array(n));
     this.#number = grown(this.#number, capacity, (n) => new Float64Array(n));
+    this.#signatures = grown(this.#signatures, capacity * SIGNATURE_WORDS, (n) => new Uint32Array(n));
     this.#ranks = grown(this.#ranks, capacity, (n) => new Uint32Array(n));
   }
 
-  where(test: (text: string) => boolean) {
+  where(test: (text: string) => boolean, match?: FoldedMatch) {
     const { texts } = this;
     const mask = new Uint8Array(texts.length);
-    let rows = 0;
-    for (let slot = 0; slot < texts.length; slot++) {
-      const text = texts[slot];
-      if (text !== undefined && test(text)) {
-        mask[slot] = 1;
-        rows++;
-      }
-    }
+    const rows = match === undefined ? whereTest(texts, test, mask) : whereFolded(texts, this.#signatures, match, mask);
     return { codes: this.identity.codes, mask, rows };
   }
 
@@ -207,6 +232,65 @@ export class PlainColumn implements Column {
     this.#ranks = ranks;
     this.#distinct = distinct;
   }
+}
+
+/** Marks the indexes (slots or codes) whose text passes `test`; how many. */
+function whereTest(texts: readonly (string | undefined)[], test: (text: string) => boolean, mask: Uint8Array) {
+  let rows = 0;
+  for (let slot = 0; slot < texts.length; slot++) {
+    const text = texts[slot];
+    if (text !== undefined && test(text)) {
+      mask[slot] = 1;
+      rows++;
+    }
+  }
+  return rows;
+}
+
+/**
+ * Marks the indexes (slots or codes) whose text the FoldedMatch holds for; how many. A loop per
+ * operator, each calling the string method itself: a million calls through a test function took
+ * several times as long.
+ */
+function whereFolded(
+  texts: readonly (string | undefined)[],
+  signatures: Uint32Array,
+  { operator, value }: FoldedMatch,
+  mask: Uint8Array,
+) {
+  let rows = 0;
+  const mark = (slot: number) => {
+    mask[slot] = 1;
+    rows++;
+  };
+  const count = texts.length;
+  const wanted = new Uint32Array(SIGNATURE_WORDS);
+  signatureOf(value, wanted, 0);
+  const low = wanted[0] as number;
+  const high = wanted[1] as number;
+  const lacks = (slot: number) =>
+    ((low & ~(signatures[slot * 2] as number)) | (high & ~(signatures[slot * 2 + 1] as number))) !== 0;
+  switch (operator) {
+    case 'contains':
+      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.includes(value)) mark(slot);
+      break;
+    case 'startsWith':
+      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.startsWith(value)) mark(slot);
+      break;
+    case 'endsWith':
+      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.endsWith(value)) mark(slot);
+      break;
+    case 'equals':
+      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot] === value) mark(slot);
+      break;
+    case 'isNot':
+      for (let slot = 0; slot < count; slot++) {
+        const text = texts[slot];
+        if (text !== undefined && text !== value) mark(slot);
+      }
+      break;
+  }
+  return rows;
 }
 
 /** Two ascending runs as one. */
