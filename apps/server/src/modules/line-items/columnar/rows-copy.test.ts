@@ -73,6 +73,15 @@ describe('the in-memory copy of the rows', () => {
     expect(copy.loads).toBe(2);
   });
 
+  it('gives up loading, and says what to do, when the rows would fill the heap', async () => {
+    const failures: unknown[] = [];
+    const starved = new RowsCopy(database.db, (error) => failures.push(error), 1);
+    await starved.start();
+    expect(String(failures[0])).toMatch(/Start the server with more heap \(NODE_OPTIONS=--max-old-space-size=N/);
+    expect(starved.size).toBe(0);
+    expect(await starved.rowsAt(await readDataVersion(database.db))).toBeUndefined();
+  });
+
   it('prunes changes an hour old, and only those', async () => {
     await addLineItems('COPY-C', ['CP-10']);
     await database.db.execute(

@@ -1,3 +1,4 @@
+import { getHeapStatistics } from 'node:v8';
 import { type SQL, sql } from 'drizzle-orm';
 import { idArray } from '../../../db/array-parameters.ts';
 import type { Database } from '../../../db/client.ts';
@@ -18,6 +19,13 @@ const STALE_AFTER_MS = CHANGES_KEPT_MS / 2;
  * and meanwhile the database answers.
  */
 const WAIT_MS = 500;
+
+/**
+ * The share of V8's heap limit a load may fill: past it, holding every row would leave too little
+ * for the requests, and a server out of heap dies.
+ */
+const HEAP_SHARE = 0.75;
+const megabytes = (bytes: number) => Math.round(bytes / 1_048_576);
 
 /** line_item_rows' columns as a RowRecord: dates the dashboard shows as text, exception dates as days. */
 const RECORD_COLUMNS = sql.join(
@@ -69,6 +77,8 @@ export class RowsCopy {
   constructor(
     readonly db: Database,
     readonly onError: (error: unknown) => void,
+    /** The heap a load may fill before it gives up (it is then the database's alone): most of V8's limit. */
+    readonly heapBudget = HEAP_SHARE * getHeapStatistics().heap_size_limit,
   ) {}
 
   /** Starts loading in the background: until it has loaded, questions go to the database. */
@@ -142,6 +152,12 @@ export class RowsCopy {
     for (;;) {
       const batch = await this.#read(sql`r.line_item_id > ${after} order by r.line_item_id limit ${LOAD_BATCH}`);
       rows.upsert(batch);
+      const { used_heap_size: used, heap_size_limit: limit } = getHeapStatistics();
+      if (used > this.heapBudget) {
+        throw new Error(
+          `The rows in memory were not loaded: after ${rows.size} rows the heap held ${megabytes(used)} MB of this server's ${megabytes(limit)} MB, so the database answers every question. Start the server with more heap (NODE_OPTIONS=--max-old-space-size=N, in MB) or set ROWS_IN_MEMORY=false.`,
+        );
+      }
       const last = batch.at(-1);
       if (last === undefined || batch.length < LOAD_BATCH) break;
       after = last.line_item_id;
