@@ -15,17 +15,11 @@
 // a time) and 100,000 changed rows at once, then the Admin's pages again after them.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
-import type { ExceptionKind } from '@quayside/domain/exceptions';
 import { COLUMN_KEYS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
 import { LineItemQuery, queryLineItems, type RowQuery, shiftDay } from '@quayside/domain/line-item-query';
-import type { LineItem } from '@quayside/domain/line-items';
 import pg from 'pg';
-import {
-  EXCEPTION_BASES,
-  EXCEPTION_RULES,
-  type ExceptionContext,
-  epochDay,
-} from '../apps/server/src/modules/exceptions/exception-sql.ts';
+import { EXCEPTION_BASES, type ExceptionContext } from '../apps/server/src/modules/exceptions/exception-sql.ts';
+import { hasException, lineItemOf } from '../apps/server/src/modules/line-items/columnar/reference-rows.ts';
 import type { RowPage, RowRecord, RowScope } from '../apps/server/src/modules/line-items/columnar/row-record.ts';
 import { DuckdbRows } from './columnar/duckdb-rows.ts';
 import { distribution, GENERATED_SEED, generateQuestions, type Question } from './generated-mix.ts';
@@ -136,55 +130,6 @@ function copyOf(record: RowRecord, copy: number): RowRecord {
 
 function* allCopies(records: readonly RowRecord[]): Generator<RowRecord> {
   for (let copy = 0; copy < copies; copy++) for (const record of records) yield copyOf(record, copy);
-}
-
-/** Whether the record has any of the kinds as of the context, by the rules themselves (the reference has no exceptions). */
-function hasException(record: RowRecord, kinds: readonly ExceptionKind[], context: ExceptionContext): boolean {
-  return kinds.some((kind) => {
-    const { column, compare, bound } = EXCEPTION_RULES[kind];
-    const value = record[column];
-    const limit = bound(context);
-    const than = typeof limit === 'number' ? limit : epochDay(limit);
-    if (value === null || value === undefined) return false;
-    return compare === '<' ? value < than : compare === '<=' ? value <= than : value >= than;
-  });
-}
-
-/** The record as the API's LineItem (what sampleRows answers and the reference reads). */
-function lineItemOf(record: RowRecord): LineItem {
-  const timestamp = (day: string | null) => (day === null ? null : `${day}T00:00:00.000Z`);
-  return {
-    _id: String(record.line_item_id),
-    title: record.title,
-    related_shipment: record.related_shipment,
-    forwarder_name: record.forwarder_name,
-    cosignee_name: record.cosignee_name,
-    consignor_name: '',
-    origin_port: record.origin_port,
-    destination_port: record.destination_port,
-    transit_type: record.transit_type,
-    master: record.master,
-    house: record.house,
-    obl_received_date: null,
-    atd: timestamp(record.atd),
-    dest_eta: timestamp(record.dest_eta),
-    ata: timestamp(record.ata),
-    est_delivery: timestamp(record.est_delivery),
-    act_delivery: null,
-    shipment_origin_etd: null,
-    created: '',
-    weight: null,
-    outer: null,
-    volume: null,
-    part_numbers: record.part_numbers === '' ? [] : record.part_numbers.split(', '),
-    parts: [],
-    total_qty: record.total_qty,
-    numberOfParts: record.number_of_parts,
-    po_review_required: 0,
-    ignore_po_character_count: false,
-    hide_lineitem: record.is_hidden,
-    filter_record_out: record.is_hidden,
-  };
 }
 
 function memory() {

@@ -37,11 +37,11 @@ import {
   parseCalendarDate,
 } from '@quayside/domain/text';
 import {
+  boundNumber,
   EXCEPTION_BASES,
   EXCEPTION_RULES,
   type ExceptionBasis,
   type ExceptionContext,
-  epochDay,
 } from '../../apps/server/src/modules/exceptions/exception-sql.ts';
 import {
   type RowPage,
@@ -1066,12 +1066,11 @@ export class DuckdbRows {
  */
 function exceptionCondition(kinds: readonly ExceptionKind[], context: ExceptionContext, params: Params): string {
   const tests = kinds.map((kind) => {
-    const { column, compare, bound } = EXCEPTION_RULES[kind];
-    const value = bound(context);
-    const limit = typeof value === 'number' ? value : epochDay(value);
+    const { column, compare } = EXCEPTION_RULES[kind];
+    const limit = boundNumber(kind, context);
     // The bases are integers: a fractional bound compares as the integer next to it on its side.
     const integer = compare === '<=' ? Math.floor(limit) : Math.ceil(limit);
-    if (!Number.isSafeInteger(integer)) throw new Error(`not a bound: ${value}`);
+    if (!Number.isSafeInteger(integer)) throw new Error(`not a bound: ${limit}`);
     return `${column} ${compare} ${params.integer(integer)}`;
   });
   return `coalesce(${tests.join(' OR ')}, false)`;

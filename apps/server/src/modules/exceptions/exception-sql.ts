@@ -6,6 +6,7 @@ import {
   STALE_AFTER_DAYS,
 } from '@quayside/domain/exceptions';
 import { shiftDay } from '@quayside/domain/line-item-query';
+import { dayNumber } from '@quayside/domain/text';
 import { type SQL, sql } from 'drizzle-orm';
 
 // The exception rules (domain's exceptions.ts), once, as conditions on the dashboard's read model
@@ -73,8 +74,14 @@ export const EXCEPTION_RULES: Record<ExceptionKind, ExceptionRule> = {
   po_unknown_sku: { column: 'po_unknown_skus', compare: '>=', bound: () => 1 },
 };
 
-/** Days from 1970-01-01 to `day` (YYYY-MM-DD): how exception_counts and the in-memory copy hold dates. */
-export const epochDay = (day: string) => Math.round(Date.parse(`${day}T00:00:00.000Z`) / 86_400_000);
+/**
+ * The rule's bound as of the context as a number, as exception_counts and the in-memory copy hold
+ * their bases: a day as days from 1970-01-01 (domain's dayNumber), a count as it is.
+ */
+export function boundNumber(kind: ExceptionKind, context: ExceptionContext): number {
+  const bound = EXCEPTION_RULES[kind].bound(context);
+  return typeof bound === 'number' ? bound : dayNumber(bound);
+}
 
 const boundSql = (bound: string | number) => (typeof bound === 'number' ? sql`${bound}::int` : sql`${bound}::date`);
 

@@ -1,5 +1,5 @@
 import { TRANSIT_TYPE_OTHER, TRANSIT_TYPES } from '@quayside/domain/constants';
-import { EXCEPTION_KINDS, type ExceptionKind } from '@quayside/domain/exceptions';
+import { EXCEPTION_KINDS } from '@quayside/domain/exceptions';
 import {
   COLUMN_KEYS,
   DATE_ONLY_OPERATORS,
@@ -10,12 +10,12 @@ import {
   REPORTS,
 } from '@quayside/domain/line-item-columns';
 import { LineItemQuery, queryLineItems, shiftDay } from '@quayside/domain/line-item-query';
-import type { LineItem } from '@quayside/domain/line-items';
-import { companyKey } from '@quayside/domain/text';
+import { companyKey, dayNumber } from '@quayside/domain/text';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { EXCEPTION_BASES, EXCEPTION_RULES, type ExceptionContext, epochDay } from '../../exceptions/exception-sql.ts';
+import { EXCEPTION_BASES } from '../../exceptions/exception-sql.ts';
 import { ColumnarRows } from './columnar-rows.ts';
+import { hasException, lineItemOf } from './reference-rows.ts';
 import type { RowRecord, RowScope } from './row-record.ts';
 
 // The copy's contract, as the SQL engines': for random rows and random questions it answers exactly
@@ -81,49 +81,12 @@ const recordArbitrary = fc.record({
       fc.oneof(
         fc.constant(null),
         kind === 'date'
-          ? fc.integer({ min: -3, max: 3 }).map((shift) => epochDay(TODAY) + shift)
+          ? fc.integer({ min: -3, max: 3 }).map((shift) => dayNumber(TODAY) + shift)
           : fc.integer({ min: -1, max: 5 }),
       ),
     ]),
   ),
 });
-
-/** The line item whose displayed cells are the record's. */
-function lineItemOf(record: RowRecord): LineItem {
-  const iso = (date: string | null) => (date === null ? null : `${date}T00:00:00.000Z`);
-  return {
-    _id: String(record.line_item_id),
-    title: record.title,
-    related_shipment: record.related_shipment,
-    forwarder_name: record.forwarder_name,
-    cosignee_name: record.cosignee_name,
-    consignor_name: '',
-    origin_port: record.origin_port,
-    destination_port: record.destination_port,
-    transit_type: record.transit_type,
-    master: record.master,
-    house: record.house,
-    obl_received_date: null,
-    atd: iso(record.atd),
-    dest_eta: iso(record.dest_eta),
-    ata: iso(record.ata),
-    est_delivery: iso(record.est_delivery),
-    act_delivery: null,
-    shipment_origin_etd: null,
-    created: '2024-01-01T00:00:00.000Z',
-    weight: null,
-    outer: null,
-    volume: null,
-    part_numbers: record.part_numbers === '' ? [] : [record.part_numbers],
-    parts: [],
-    total_qty: record.total_qty,
-    numberOfParts: record.number_of_parts,
-    po_review_required: 0,
-    ignore_po_character_count: false,
-    hide_lineitem: record.is_hidden,
-    filter_record_out: record.is_hidden,
-  } as LineItem;
-}
 
 function wireQuery(records: readonly RowRecord[]) {
   const cells = records.flatMap((record) => {
@@ -191,17 +154,6 @@ const scopes: RowScope[] = [
     (company): RowScope => ({ sees: 'company', key: companyKey(company) }),
   ),
 ];
-
-/** Whether the record has any of the kinds as of the context, by the rules themselves. */
-const hasException = (record: RowRecord, kinds: readonly ExceptionKind[], context: ExceptionContext) =>
-  kinds.some((kind) => {
-    const { column, compare, bound } = EXCEPTION_RULES[kind];
-    const value = record[column];
-    const limit = bound(context);
-    const than = typeof limit === 'number' ? limit : epochDay(limit);
-    if (value === null || value === undefined) return false;
-    return compare === '<' ? value < than : compare === '<=' ? value <= than : value >= than;
-  });
 
 const visible = (scope: RowScope, records: readonly RowRecord[]) =>
   records.filter(

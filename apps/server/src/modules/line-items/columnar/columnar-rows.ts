@@ -17,7 +17,7 @@ import {
   tieOrder,
 } from '@quayside/domain/line-item-query';
 import { foldCase } from '@quayside/domain/text';
-import { EXCEPTION_BASES, EXCEPTION_RULES, type ExceptionBasis, epochDay } from '../../exceptions/exception-sql.ts';
+import { boundNumber, EXCEPTION_BASES, EXCEPTION_RULES, type ExceptionBasis } from '../../exceptions/exception-sql.ts';
 import { CodedColumn, type Column, type Identity, PlainColumn } from './columns.ts';
 import {
   type RowContext,
@@ -297,9 +297,8 @@ export class ColumnarRows implements RowsEngine {
   #withException(kinds: readonly ExceptionKind[], context: RowContext): Clause {
     const mask = new Uint8Array(this.#slots);
     for (const kind of kinds) {
-      const { column, compare, bound } = EXCEPTION_RULES[kind];
-      const value = bound(context);
-      const limit = typeof value === 'number' ? value : epochDay(value);
+      const { column, compare } = EXCEPTION_RULES[kind];
+      const limit = boundNumber(kind, context);
       const values = this.#bases.get(column) as Int32Array;
       for (let slot = 0; slot < this.#slots; slot++) {
         const basis = values[slot] as number;

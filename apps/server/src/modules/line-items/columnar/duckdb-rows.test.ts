@@ -11,18 +11,18 @@ import {
   REPORTS,
 } from '@quayside/domain/line-item-columns';
 import { LineItemQuery, queryLineItems, shiftDay } from '@quayside/domain/line-item-query';
-import type { LineItem } from '@quayside/domain/line-items';
 import { companyKey } from '@quayside/domain/text';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { DuckdbRows } from '../../../../../../bench/columnar/duckdb-rows.ts';
 import {
+  boundNumber,
   EXCEPTION_BASES,
   EXCEPTION_RULES,
   type ExceptionBasis,
   type ExceptionContext,
-  epochDay,
 } from '../../exceptions/exception-sql.ts';
+import { hasException, lineItemOf } from './reference-rows.ts';
 import type { ExceptionBases, RowRecord, RowScope } from './row-record.ts';
 
 // The DuckDB candidate for the in-memory copy (bench/columnar-choice.ts weighs it) answers exactly
@@ -74,12 +74,6 @@ const day = fc.oneof(
 const ETA_SLIP_DAYS = 3;
 const contextOf = (today: string): ExceptionContext => ({ today, etaSlipDays: ETA_SLIP_DAYS });
 
-/** A rule's bound as the bases hold it: a day as days from 1970, a number as is. */
-const boundOf = (kind: ExceptionKind, context: ExceptionContext) => {
-  const bound = EXCEPTION_RULES[kind].bound(context);
-  return typeof bound === 'number' ? bound : epochDay(bound);
-};
-
 /**
  * The exception bases: null, absent, or near their rule's bound as of one of the days a run may
  * take for today, so each rule meets its edge; now and then a count past INTEGER's range.
@@ -90,7 +84,7 @@ const basesArbitrary = fc.record(
       const kind = EXCEPTION_KINDS.find((each) => EXCEPTION_RULES[each].column === basis) as ExceptionKind;
       const near = fc
         .tuple(fc.constantFrom(...DAYS), fc.integer({ min: -2, max: 2 }))
-        .map(([today, shift]) => boundOf(kind, contextOf(today)) + shift);
+        .map(([today, shift]) => boundNumber(kind, contextOf(today)) + shift);
       return [
         basis,
         fc.oneof(
@@ -103,16 +97,6 @@ const basesArbitrary = fc.record(
     }),
   ),
 ) as fc.Arbitrary<ExceptionBases>;
-
-/** Whether the record has any of the kinds as of the context, by the rules themselves. */
-const hasException = (record: RowRecord, kinds: readonly ExceptionKind[], context: ExceptionContext) =>
-  kinds.some((kind) => {
-    const value = record[EXCEPTION_RULES[kind].column];
-    const than = boundOf(kind, context);
-    if (value === null || value === undefined) return false;
-    const { compare } = EXCEPTION_RULES[kind];
-    return compare === '<' ? value < than : compare === '<=' ? value <= than : value >= than;
-  });
 
 /**
  * A row's cells. A column may draw from a few texts (`pool`), as consignees and ports do, so that
@@ -151,43 +135,6 @@ const recordOf = (id: number, cells: Cells): RowRecord => ({
   shipment_id: id,
   forwarder_key: companyKey(cells.forwarder_name),
 });
-
-/** A LineItem that displays exactly the record's cells. */
-function lineItemOf(record: RowRecord): LineItem {
-  const timestamp = (value: string | null) => (value === null ? null : `${value}T00:00:00.000Z`);
-  return {
-    _id: String(record.line_item_id),
-    title: record.title,
-    related_shipment: record.related_shipment,
-    forwarder_name: record.forwarder_name,
-    cosignee_name: record.cosignee_name,
-    consignor_name: '',
-    origin_port: record.origin_port,
-    destination_port: record.destination_port,
-    transit_type: record.transit_type,
-    master: record.master,
-    house: record.house,
-    obl_received_date: null,
-    atd: timestamp(record.atd),
-    dest_eta: timestamp(record.dest_eta),
-    ata: timestamp(record.ata),
-    est_delivery: timestamp(record.est_delivery),
-    act_delivery: null,
-    shipment_origin_etd: null,
-    created: '2024-01-01T00:00:00.000Z',
-    weight: null,
-    outer: null,
-    volume: null,
-    part_numbers: record.part_numbers === '' ? [] : [record.part_numbers],
-    parts: [],
-    total_qty: record.total_qty,
-    numberOfParts: record.number_of_parts,
-    po_review_required: 0,
-    ignore_po_character_count: false,
-    hide_lineitem: record.is_hidden,
-    filter_record_out: record.is_hidden,
-  };
-}
 
 /**
  * Rows, and two rounds of writes to them (some rows changed, some added, some removed), their

@@ -32,7 +32,7 @@ export type RowRecord = {
 
 /**
  * What the row's exceptions are decided on (exception-sql.ts's EXCEPTION_RULES): dates as days
- * from 1970-01-01 (epochDay), counts as numbers; absent or null, no exception by it.
+ * from 1970-01-01 (exception-sql.ts's boundNumber), counts as numbers; absent or null, no exception by it.
  */
 export type ExceptionBases = Partial<Record<ExceptionBasis, number | null>>;
 
