@@ -24,6 +24,8 @@ import {
   dateFilterRange,
   effectiveSort,
   type Filter,
+  foldedMatch,
+  foldedTest,
   type RowQuery,
   type SortRule,
   shiftDay,
@@ -49,6 +51,7 @@ import {
   type RowScope,
   recordFieldOf,
 } from '../../apps/server/src/modules/line-items/columnar/row-record.ts';
+import { integerBound } from '../../apps/server/src/modules/line-items/line-item-sql.ts';
 
 // The dashboard's line-item questions answered by DuckDB, in memory, exactly as domain's
 // queryLineItems answers them. One table `li` holds each row's folded texts (ASCII-only, folded in
@@ -224,41 +227,11 @@ function dayOf(text: string): number {
   return day;
 }
 
-const BIGINT_MIN = -(2n ** 63n);
-const BIGINT_MAX = 2n ** 63n - 1n;
-/** floor(value) for ">", ceil(value) for "<" (number columns hold integers), clamped to BIGINT. */
-function integerBound(value: string, operator: '>' | '<'): bigint {
-  const [whole = '0', fraction = ''] = value.split('.');
-  let bound = BigInt(whole);
-  const hasFraction = /[1-9]/.test(fraction);
-  if (hasFraction && operator === '>' && whole.startsWith('-')) bound -= 1n;
-  if (hasFraction && operator === '<' && !whole.startsWith('-')) bound += 1n;
-  return bound < BIGINT_MIN ? BIGINT_MIN : bound > BIGINT_MAX ? BIGINT_MAX : bound;
-}
-
 /** The integer a number cell displays as `text`, or null when no integer displays so. */
 function integerOf(text: string): number | null {
   if (!/^-?(0|[1-9][0-9]*)$/.test(text) || text === '-0') return null;
   const value = Number(text);
   return Number.isSafeInteger(value) ? value : null;
-}
-
-/** A test of a folded displayed cell, for the operators that compare text. */
-function textTest(operator: Filter['operator'], value: string): ((cell: string) => boolean) | null {
-  switch (operator) {
-    case 'contains':
-      return (cell) => cell.includes(value);
-    case 'startsWith':
-      return (cell) => cell.startsWith(value);
-    case 'endsWith':
-      return (cell) => cell.endsWith(value);
-    case 'equals':
-      return (cell) => cell === value;
-    case 'isNot':
-      return (cell) => cell !== value;
-    default:
-      return null;
-  }
 }
 
 export class DuckdbRows {
@@ -1012,8 +985,9 @@ export class DuckdbRows {
       if (integer === null) return cheap(equal ? 'false' : 'true');
       return cheap(`${column} ${equal ? '=' : '<>'} ${params.integer(integer)}`);
     }
-    const test = textTest(filter.operator, value);
-    if (test === null) return cheap('false');
+    const match = foldedMatch(filter);
+    if (match === undefined) return cheap('false');
+    const test = foldedTest(match);
     const inDictionary = this.inDictionary(filter.column, test, params);
     if (inDictionary !== null) return cheap(inDictionary);
     const text = displayed(filter.column);

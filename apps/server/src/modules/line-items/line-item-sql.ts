@@ -203,13 +203,13 @@ function compareNumber(key: ColumnKey, operator: '>' | '<', value: string): SQL 
   if (LINE_ITEM_COLUMNS[key].kind === 'number') {
     // Number columns hold integers: "> 2.5" is "> 2" and "< 2.5" is "< 3". Compared as bigint,
     // not numeric, so the column's index can answer it.
-    return sql`${cell} ${sql.raw(operator)} ${integerBound(value, operator)}::bigint`;
+    return sql`${cell} ${sql.raw(operator)} ${integerBound(value, operator).toString()}::bigint`;
   }
   return sql`(case when ${isNumberCell(cell)} then ${cell}::numeric ${sql.raw(operator)} ${value}::numeric else false end)`;
 }
 
 /** floor(value) for ">", ceil(value) for "<", clamped to bigint (columns never reach its ends). */
-function integerBound(value: string, operator: '>' | '<'): string {
+export function integerBound(value: string, operator: '>' | '<'): bigint {
   const [whole = '0', fraction = ''] = value.split('.');
   let bound = BigInt(whole);
   const hasFraction = /[1-9]/.test(fraction);
@@ -217,7 +217,7 @@ function integerBound(value: string, operator: '>' | '<'): string {
   if (hasFraction && operator === '<' && !whole.startsWith('-')) bound += 1n;
   if (bound < BIGINT_MIN) bound = BIGINT_MIN;
   if (bound > BIGINT_MAX) bound = BIGINT_MAX;
-  return bound.toString();
+  return bound;
 }
 
 /**
