@@ -224,6 +224,51 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
     );
   });
 
+  it('finds the rows holding a searched character, whichever digit, letter or sign it is', () => {
+    // A digit or letter is found by the texts' signatures alone (columns.ts): each needs a bit of its own.
+    const characters = [...'0123456789abcdefghijklmnopqrstuvwxyz-. /#é'];
+    const empty = {
+      related_shipment: '',
+      forwarder_name: '',
+      cosignee_name: '',
+      origin_port: '',
+      destination_port: '',
+    };
+    const records: RowRecord[] = characters.map((character, index) => ({
+      ...empty,
+      line_item_id: index + 1,
+      shipment_id: 1,
+      forwarder_key: '',
+      is_hidden: false,
+      title: character,
+      part_numbers: `${characters[(index + 7) % characters.length]}${characters[(index + 20) % characters.length]}`,
+      transit_type: TRANSIT_TYPE_OTHER,
+      house: '',
+      master: '',
+      number_of_parts: 1,
+      total_qty: 1,
+      atd: null,
+      dest_eta: null,
+      ata: null,
+      est_delivery: null,
+    }));
+    const rows = ColumnarRows.from(records);
+    const everything: RowScope = { sees: 'everything' };
+    const context = { today: TODAY, etaSlipDays: 3 };
+    for (const character of characters) {
+      const query = LineItemQuery.parse({ q: character, pageSize: '100' });
+      const expected = queryLineItems(records.map(lineItemOf), query, {
+        today: TODAY,
+        now: `${TODAY}T12:00:00.000Z`,
+        dateChanges: [],
+      }).map((item) => Number(item._id));
+      expect({ character, page: rows.page(everything, query, context, 0, 100)?.ids }).toEqual({
+        character,
+        page: expected,
+      });
+    }
+  });
+
   it('leaves to PostgreSQL what the rows do not hold: documents, imports, date history, exact PO numbers', () => {
     const rows = ColumnarRows.from([]);
     const everything: RowScope = { sees: 'everything' };

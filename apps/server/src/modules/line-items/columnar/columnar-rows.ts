@@ -18,7 +18,7 @@ import {
 } from '@quayside/domain/line-item-query';
 import { foldCase } from '@quayside/domain/text';
 import { boundNumber, EXCEPTION_BASES, EXCEPTION_RULES, type ExceptionBasis } from '../../exceptions/exception-sql.ts';
-import { CodedColumn, type Column, type Identity, PlainColumn } from './columns.ts';
+import { CodedColumn, type Column, type Identity, PlainColumn, type TextTest } from './columns.ts';
 import {
   type RowContext,
   type RowPage,
@@ -33,9 +33,8 @@ import { selectPage } from './select-page.ts';
 type ColumnTest = { codes: Uint32Array; mask: Uint8Array };
 /** Rows pass a clause when any of its tests holds; how many rows pass (at most), from the columns. */
 type Clause = { tests: ColumnTest[]; rows: number };
-type TextTest = (text: string) => boolean;
-/** A test of a column's texts (with the same as a FoldedMatch where it is one). */
-type TextCondition = { key: ColumnKey; test: TextTest; match?: FoldedMatch };
+/** A test of a column's texts. */
+type TextCondition = TextTest & { key: ColumnKey };
 /** One condition of a clause: a test of a column's texts, or a test of codes made already. */
 type Condition = TextCondition | Clause;
 
@@ -246,18 +245,68 @@ export class ColumnarRows implements RowsEngine {
   /** The slots of the rows in scope that match the query, or null when the query asks for what the rows do not hold. */
   #matches(scope: RowScope, query: RowQuery, context: RowContext): Uint32Array | null {
     if (!answers(query, context)) return null;
-    const clauses = this.#clauses(scope, query, context);
-    if (clauses === undefined) return new Uint32Array(0);
+    const found = this.#clauses(scope, query, context);
+    if (found === undefined) return new Uint32Array(0);
+    const { clauses, onIdentifiers } = found;
+    onIdentifiers.sort((a, b) => a.length - b.length);
+    const first = clauses.length === 0 ? onIdentifiers.shift() : undefined;
+    if (first !== undefined) {
+      const clause = this.#anyOf(first);
+      if (clause === 'none') return new Uint32Array(0);
+      if (clause !== 'all') clauses.push(clause);
+    }
     clauses.sort((a, b) => a.rows - b.rows);
     let slots = this.#firstPass(clauses[0]);
     for (const clause of clauses.slice(1)) slots = narrow(slots, clause.tests);
+    // Tests that read a line item's own identifiers read the texts of the rows still in when there
+    // are few (a row's text tested on its own costs about four times a text in a column's loop):
+    // a filter on a title beside a port reads the port's rows' titles, not a million.
+    for (const group of onIdentifiers) {
+      if (slots.length * group.length * 4 < this.#live) {
+        slots = this.#narrowByTexts(slots, group);
+        continue;
+      }
+      const clause = this.#anyOf(group);
+      if (clause === 'none') return new Uint32Array(0);
+      if (clause !== 'all') slots = narrow(slots, clause.tests);
+    }
     return slots;
   }
 
-  /** The query's conditions as clauses that all must hold; undefined when one holds for no row. */
-  #clauses(scope: RowScope, query: RowQuery, context: RowContext): Clause[] | undefined {
+  /**
+   * Of these slots, those whose texts pass any of the tests: rearranged in place. A column of
+   * fewer texts than slots tests each of its texts once.
+   */
+  #narrowByTexts(slots: Uint32Array, group: readonly TextCondition[]): Uint32Array {
+    const tests = group.map((condition): ((slot: number) => boolean) => {
+      const column = this.#column(condition.key);
+      if (column.texts.length < slots.length) {
+        const { codes, mask } = column.where([condition]);
+        return (slot) => mask[codes[slot] as number] === 1;
+      }
+      return (slot) => condition.test(column.textAt(slot));
+    });
+    let count = 0;
+    for (let index = 0; index < slots.length; index++) {
+      const slot = slots[index] as number;
+      if (tests.some((passes) => passes(slot))) slots[count++] = slot;
+    }
+    return slots.subarray(0, count);
+  }
+
+  /**
+   * The query's conditions as clauses that all must hold, and the groups of tests (any of a group
+   * holds) that read a line item's own identifiers, left to be decided on the rows the clauses
+   * leave; undefined when a clause holds for no row.
+   */
+  #clauses(
+    scope: RowScope,
+    query: RowQuery,
+    context: RowContext,
+  ): { clauses: Clause[]; onIdentifiers: TextCondition[][] } | undefined {
     const { today } = context;
     const clauses: Clause[] = [];
+    const onIdentifiers: TextCondition[][] = [];
     if (scope.sees === 'nothing') return undefined;
     if (scope.sees === 'company') {
       const company = holding(this.#forwarders, [scope.key]);
@@ -281,6 +330,11 @@ export class ColumnarRows implements RowsEngine {
     if (query.logic === 'OR' && filters.length > 0) groups.push(filters);
     else groups.push(...filters.map((filter) => [filter]));
     for (const group of groups) {
+      const texts = group.flatMap((condition) => ('key' in condition ? [condition] : []));
+      if (texts.length === group.length && texts.some(({ key }) => PLAIN_COLUMNS.includes(key))) {
+        onIdentifiers.push(texts);
+        continue;
+      }
       const clause = this.#anyOf(group);
       if (clause === 'none') return undefined;
       if (clause !== 'all') clauses.push(clause);
@@ -290,7 +344,7 @@ export class ColumnarRows implements RowsEngine {
       if (clause.rows === 0) return undefined;
       clauses.push(clause);
     }
-    return clauses;
+    return { clauses, onIdentifiers };
   }
 
   /** The rows with any of the exceptions as of the context: a mask by slot, read through the identity codes. */
@@ -327,14 +381,7 @@ export class ColumnarRows implements RowsEngine {
       byColumn.set(condition.key, [...(byColumn.get(condition.key) ?? []), condition]);
     }
     for (const [key, ofColumn] of byColumn) {
-      const [only] = ofColumn;
-      const {
-        codes,
-        mask,
-        rows: matching,
-      } = ofColumn.length === 1 && only
-        ? this.#column(key).where(only.test, only.match)
-        : this.#column(key).where((text) => ofColumn.some(({ test }) => test(text)));
+      const { codes, mask, rows: matching } = this.#column(key).where(ofColumn);
       if (matching === this.#live) return 'all';
       if (matching === 0) continue;
       columnTests.push({ codes, mask });

@@ -10,19 +10,26 @@ import { compareCodePoints, compareNumberTexts } from '@quayside/domain/text';
 export interface Column {
   /** Holds `text` for the slot, in place of what it held. */
   set(slot: number, text: string): void;
+  /** Its texts: a coded column's by code, a plain column's by slot. */
+  readonly texts: readonly (string | undefined)[];
+  /** The text a slot holds (of a row it holds). */
+  textAt(slot: number): string;
   /** The slot holds nothing now (its row is removed). */
   clear(slot: number): void;
   grow(capacity: number): void;
-  /**
-   * Where `test` holds: a mask over `codes` (indexed by slot), and how many rows that is. `match`,
-   * when given, is the same test as a FoldedMatch, which a column of many texts reads faster.
-   */
-  where(test: (text: string) => boolean, match?: FoldedMatch): { codes: Uint32Array; mask: Uint8Array; rows: number };
+  /** Where any of the tests holds: a mask over `codes` (indexed by slot), and how many rows that is. */
+  where(tests: readonly TextTest[]): { codes: Uint32Array; mask: Uint8Array; rows: number };
   /** Each row's dense rank in the column's ascending order, as ranks[codes[slot]]; equal texts share one. */
   ranks(): { codes: Uint32Array; ranks: Uint32Array; distinct: number };
   /** Whether ranks() is quick: its order was worked out once already (the first time sorts every row). */
   readonly isRanked: boolean;
 }
+
+/**
+ * A test of a column's texts (folds), with the same test as a FoldedMatch where it is one: a
+ * column of many texts reads that faster.
+ */
+export type TextTest = { test: (text: string) => boolean; match?: FoldedMatch };
 
 /** Slot numbers as codes, shared by the plain columns: their masks and ranks are per slot. */
 export type Identity = { codes: Uint32Array };
@@ -37,26 +44,56 @@ const grown = <T extends Uint32Array | Uint8Array | Float64Array>(
   return next;
 };
 
-/** Words of 32 bits in a text's signature. */
-const SIGNATURE_WORDS = 2;
+/**
+ * A text's signature, eight words: 224 bits, one for each pair of neighbouring code units it holds
+ * (a pair of digits has its own, of 100; other pairs share 60) and one for each code unit (a digit
+ * or a letter a fold leaves has its own, of 36; others share 28); then its first and last code
+ * units, 16 bits each.
+ */
+const SIGNATURE_WORDS = 8;
+/** The signature's word of first and last code units. */
+const EDGES = 7;
+const OTHER_PAIRS = 100;
+const UNITS = 160;
+const OTHER_UNITS = UNITS + 36;
+const isDigit = (unit: number) => unit >= 48 && unit <= 57;
+
+function pairBit(first: number, second: number) {
+  if (isDigit(first) && isDigit(second)) return (first - 48) * 10 + (second - 48);
+  return OTHER_PAIRS + (((Math.imul(first, 0x85ebca77) ^ Math.imul(second, 0xc2b2ae3d)) >>> 0) % 60);
+}
+
+function unitBit(unit: number) {
+  if (isDigit(unit)) return UNITS + unit - 48;
+  if (unit >= 97 && unit <= 122) return UNITS + 10 + unit - 97;
+  return OTHER_UNITS + ((Math.imul(unit, 0x9e3779b1) >>> 0) % 28);
+}
 
 /**
- * A text's signature: a bit (of 64) for each pair of neighbouring code units it holds. A text that
- * contains, starts or ends with, or equals another holds each of its pairs, so a slot whose
- * signature lacks one of the value's bits is passed over without reading its text: at 1,000,000
- * part numbers, a value of eight characters left a few thousand texts to read.
+ * Writes the text's signature at `at`. A text that contains, starts or ends with, or equals another
+ * holds each of its pairs and units, so a slot whose signature lacks one of the value's bits is
+ * passed over without reading its text: at 1,000,000 part numbers, a value of eight characters left
+ * a few thousand texts to read. Identifiers are mostly digits, so a search for one character or two
+ * digits is read off the signatures alone (isSignatureExact), and a longer number leaves few texts.
  */
 function signatureOf(text: string, into: Uint32Array, at: number) {
-  let low = 0;
-  let high = 0;
-  for (let index = 1; index < text.length; index++) {
-    const pair =
-      (Math.imul(text.charCodeAt(index - 1), 0x85ebca77) ^ Math.imul(text.charCodeAt(index), 0xc2b2ae3d)) >>> 26;
-    if (pair < 32) low |= 1 << pair;
-    else high |= 1 << (pair - 32);
+  into.fill(0, at, at + SIGNATURE_WORDS);
+  const set = (bit: number) => {
+    into[at + (bit >>> 5)] = (into[at + (bit >>> 5)] as number) | (1 << (bit & 31));
+  };
+  for (let index = 0; index < text.length; index++) {
+    const unit = text.charCodeAt(index);
+    set(unitBit(unit));
+    if (index > 0) set(pairBit(text.charCodeAt(index - 1), unit));
   }
-  into[at] = low;
-  into[at + 1] = high;
+  if (text !== '') into[at + EDGES] = (text.charCodeAt(0) | (text.charCodeAt(text.length - 1) << 16)) >>> 0;
+}
+
+/** Whether a text's signature holding the value's bits is the whole answer: containing a digit or letter, or two digits. */
+function isSignatureExact({ operator, value }: FoldedMatch) {
+  if (operator !== 'contains') return false;
+  if (value.length === 1) return unitBit(value.charCodeAt(0)) < OTHER_UNITS;
+  return value.length === 2 && pairBit(value.charCodeAt(0), value.charCodeAt(1)) < OTHER_PAIRS;
 }
 
 /**
@@ -103,6 +140,10 @@ export class CodedColumn implements Column {
     return this.#codeOf.get(text);
   }
 
+  textAt(slot: number) {
+    return this.texts[this.codes[slot] as number] as string;
+  }
+
   set(slot: number, text: string) {
     const code = this.codeOf(text);
     this.codes[slot] = code;
@@ -118,11 +159,10 @@ export class CodedColumn implements Column {
     this.codes = grown(this.codes, capacity, (n) => new Uint32Array(n));
   }
 
-  where(test: (text: string) => boolean, match?: FoldedMatch) {
+  where(tests: readonly TextTest[]) {
     const { texts, counts } = this;
     const mask = new Uint8Array(texts.length);
-    if (match === undefined) whereTest(texts, test, mask);
-    else whereFolded(texts, this.#signatures, match, mask);
+    for (const test of tests) markWhere(texts, this.#signatures, test, mask);
     let rows = 0;
     for (let code = 0; code < texts.length; code++) if (mask[code] === 1) rows += counts[code] as number;
     return { codes: this.codes, mask, rows };
@@ -194,11 +234,16 @@ export class PlainColumn implements Column {
     this.#ranks = grown(this.#ranks, capacity, (n) => new Uint32Array(n));
   }
 
-  where(test: (text: string) => boolean, match?: FoldedMatch) {
+  where(tests: readonly TextTest[]) {
     const { texts } = this;
     const mask = new Uint8Array(texts.length);
-    const rows = match === undefined ? whereTest(texts, test, mask) : whereFolded(texts, this.#signatures, match, mask);
+    let rows = 0;
+    for (const test of tests) rows += markWhere(texts, this.#signatures, test, mask);
     return { codes: this.identity.codes, mask, rows };
+  }
+
+  textAt(slot: number) {
+    return this.texts[slot] as string;
   }
 
   ranks() {
@@ -234,12 +279,18 @@ export class PlainColumn implements Column {
   }
 }
 
-/** Marks the indexes (slots or codes) whose text passes `test`; how many. */
-function whereTest(texts: readonly (string | undefined)[], test: (text: string) => boolean, mask: Uint8Array) {
+/** Marks the indexes (slots or codes) whose text passes the test; how many it marked that were not marked. */
+function markWhere(
+  texts: readonly (string | undefined)[],
+  signatures: Uint32Array,
+  { test, match }: TextTest,
+  mask: Uint8Array,
+) {
+  if (match !== undefined) return whereFolded(texts, signatures, match, mask);
   let rows = 0;
   for (let slot = 0; slot < texts.length; slot++) {
     const text = texts[slot];
-    if (text !== undefined && test(text)) {
+    if (mask[slot] === 0 && text !== undefined && test(text)) {
       mask[slot] = 1;
       rows++;
     }
@@ -248,45 +299,67 @@ function whereTest(texts: readonly (string | undefined)[], test: (text: string) 
 }
 
 /**
- * Marks the indexes (slots or codes) whose text the FoldedMatch holds for; how many. A loop per
- * operator, each calling the string method itself: a million calls through a test function took
- * several times as long.
+ * Marks the indexes (slots or codes) whose text the FoldedMatch holds for; how many it marked that
+ * were not marked. A loop per operator, each calling the string method itself: a million calls
+ * through a test function took several times as long. An index marked already is passed over.
  */
 function whereFolded(
   texts: readonly (string | undefined)[],
   signatures: Uint32Array,
-  { operator, value }: FoldedMatch,
+  match: FoldedMatch,
   mask: Uint8Array,
 ) {
+  const { operator, value } = match;
+  const wanted = new Uint32Array(SIGNATURE_WORDS);
+  signatureOf(value, wanted, 0);
+  // The value's words that hold bits (most values' bits sit in two or three); its edges are compared by operator.
+  const words = [...wanted.keys()].filter((word) => word !== EDGES && wanted[word] !== 0);
+  const bits = words.map((word) => wanted[word] as number);
+  /** Whether the index is unmarked and its text may hold the value: it holds each of the value's bits. */
+  const open = (index: number) => {
+    if (mask[index] === 1 || texts[index] === undefined) return false;
+    const at = index * SIGNATURE_WORDS;
+    for (let word = 0; word < words.length; word++) {
+      if (((bits[word] as number) & ~(signatures[at + (words[word] as number)] as number)) !== 0) return false;
+    }
+    return true;
+  };
   let rows = 0;
-  const mark = (slot: number) => {
-    mask[slot] = 1;
+  const mark = (index: number) => {
+    mask[index] = 1;
     rows++;
   };
   const count = texts.length;
-  const wanted = new Uint32Array(SIGNATURE_WORDS);
-  signatureOf(value, wanted, 0);
-  const low = wanted[0] as number;
-  const high = wanted[1] as number;
-  const lacks = (slot: number) =>
-    ((low & ~(signatures[slot * 2] as number)) | (high & ~(signatures[slot * 2 + 1] as number))) !== 0;
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  const edges = (index: number) => signatures[index * SIGNATURE_WORDS + EDGES] as number;
   switch (operator) {
     case 'contains':
-      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.includes(value)) mark(slot);
+      if (isSignatureExact(match)) {
+        for (let index = 0; index < count; index++) if (open(index)) mark(index);
+      } else {
+        for (let index = 0; index < count; index++) if (open(index) && texts[index]?.includes(value)) mark(index);
+      }
       break;
     case 'startsWith':
-      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.startsWith(value)) mark(slot);
+      for (let index = 0; index < count; index++) {
+        if (!open(index) || (edges(index) & 0xffff) !== first) continue;
+        if (value.length === 1 || texts[index]?.startsWith(value)) mark(index);
+      }
       break;
     case 'endsWith':
-      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot]?.endsWith(value)) mark(slot);
+      for (let index = 0; index < count; index++) {
+        if (!open(index) || edges(index) >>> 16 !== last) continue;
+        if (value.length === 1 || texts[index]?.endsWith(value)) mark(index);
+      }
       break;
     case 'equals':
-      for (let slot = 0; slot < count; slot++) if (!lacks(slot) && texts[slot] === value) mark(slot);
+      for (let index = 0; index < count; index++) if (open(index) && texts[index] === value) mark(index);
       break;
     case 'isNot':
-      for (let slot = 0; slot < count; slot++) {
-        const text = texts[slot];
-        if (text !== undefined && text !== value) mark(slot);
+      for (let index = 0; index < count; index++) {
+        const text = texts[index];
+        if (mask[index] === 0 && text !== undefined && text !== value) mark(index);
       }
       break;
   }
