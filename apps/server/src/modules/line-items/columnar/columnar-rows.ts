@@ -258,40 +258,14 @@ export class ColumnarRows implements RowsEngine {
     clauses.sort((a, b) => a.rows - b.rows);
     let slots = this.#firstPass(clauses[0]);
     for (const clause of clauses.slice(1)) slots = narrow(slots, clause.tests);
-    // Tests that read a line item's own identifiers read the texts of the rows still in when there
-    // are few (a row's text tested on its own costs about four times a text in a column's loop):
-    // a filter on a title beside a port reads the port's rows' titles, not a million.
+    // Tests that read a line item's own identifiers read only the texts of the rows still in when
+    // there are few: a filter on a title beside a port reads the port's rows' titles, not a million.
     for (const group of onIdentifiers) {
-      if (slots.length * group.length * 4 < this.#live) {
-        slots = this.#narrowByTexts(slots, group);
-        continue;
-      }
-      const clause = this.#anyOf(group);
+      const clause = this.#anyOf(group, slots);
       if (clause === 'none') return new Uint32Array(0);
       if (clause !== 'all') slots = narrow(slots, clause.tests);
     }
     return slots;
-  }
-
-  /**
-   * Of these slots, those whose texts pass any of the tests: rearranged in place. A column of
-   * fewer texts than slots tests each of its texts once.
-   */
-  #narrowByTexts(slots: Uint32Array, group: readonly TextCondition[]): Uint32Array {
-    const tests = group.map((condition): ((slot: number) => boolean) => {
-      const column = this.#column(condition.key);
-      if (column.texts.length < slots.length) {
-        const { codes, mask } = column.where([condition]);
-        return (slot) => mask[codes[slot] as number] === 1;
-      }
-      return (slot) => condition.test(column.textAt(slot));
-    });
-    let count = 0;
-    for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
-      if (tests.some((passes) => passes(slot))) slots[count++] = slot;
-    }
-    return slots.subarray(0, count);
   }
 
   /**
@@ -365,8 +339,11 @@ export class ColumnarRows implements RowsEngine {
     return { tests: [{ codes: this.#identity.codes, mask }], rows };
   }
 
-  /** A clause that holds where any of the conditions holds; 'none' or 'all' when it holds for no row or every row. */
-  #anyOf(conditions: readonly Condition[]): Clause | 'none' | 'all' {
+  /**
+   * A clause that holds where any of the conditions holds; 'none' or 'all' when it holds for no row
+   * or every row. With `among`, it need hold true only of those slots.
+   */
+  #anyOf(conditions: readonly Condition[], among?: Uint32Array): Clause | 'none' | 'all' {
     // Tests on one column make one mask: each text is tested once.
     const byColumn = new Map<ColumnKey, TextCondition[]>();
     const columnTests: ColumnTest[] = [];
@@ -381,7 +358,7 @@ export class ColumnarRows implements RowsEngine {
       byColumn.set(condition.key, [...(byColumn.get(condition.key) ?? []), condition]);
     }
     for (const [key, ofColumn] of byColumn) {
-      const { codes, mask, rows: matching } = this.#column(key).where(ofColumn);
+      const { codes, mask, rows: matching } = this.#column(key).where(ofColumn, among);
       if (matching === this.#live) return 'all';
       if (matching === 0) continue;
       columnTests.push({ codes, mask });

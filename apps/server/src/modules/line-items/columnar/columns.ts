@@ -10,15 +10,15 @@ import { compareCodePoints, compareNumberTexts } from '@quayside/domain/text';
 export interface Column {
   /** Holds `text` for the slot, in place of what it held. */
   set(slot: number, text: string): void;
-  /** Its texts: a coded column's by code, a plain column's by slot. */
-  readonly texts: readonly (string | undefined)[];
-  /** The text a slot holds (of a row it holds). */
-  textAt(slot: number): string;
   /** The slot holds nothing now (its row is removed). */
   clear(slot: number): void;
   grow(capacity: number): void;
-  /** Where any of the tests holds: a mask over `codes` (indexed by slot), and how many rows that is. */
-  where(tests: readonly TextTest[]): { codes: Uint32Array; mask: Uint8Array; rows: number };
+  /**
+   * Where any of the tests holds: a mask over `codes` (indexed by slot), and how many rows that is.
+   * With `among` (slots), only those slots need an answer: a column of many more texts decides
+   * only theirs.
+   */
+  where(tests: readonly TextTest[], among?: Uint32Array): { codes: Uint32Array; mask: Uint8Array; rows: number };
   /** Each row's dense rank in the column's ascending order, as ranks[codes[slot]]; equal texts share one. */
   ranks(): { codes: Uint32Array; ranks: Uint32Array; distinct: number };
   /** Whether ranks() is quick: its order was worked out once already (the first time sorts every row). */
@@ -78,13 +78,18 @@ function unitBit(unit: number) {
  */
 function signatureOf(text: string, into: Uint32Array, at: number) {
   into.fill(0, at, at + SIGNATURE_WORDS);
-  const set = (bit: number) => {
-    into[at + (bit >>> 5)] = (into[at + (bit >>> 5)] as number) | (1 << (bit & 31));
-  };
+  let previous = -1;
   for (let index = 0; index < text.length; index++) {
     const unit = text.charCodeAt(index);
-    set(unitBit(unit));
-    if (index > 0) set(pairBit(text.charCodeAt(index - 1), unit));
+    const bit = unitBit(unit);
+    const word = at + (bit >>> 5);
+    into[word] = (into[word] as number) | (1 << (bit & 31));
+    if (previous >= 0) {
+      const pair = pairBit(previous, unit);
+      const pairWord = at + (pair >>> 5);
+      into[pairWord] = (into[pairWord] as number) | (1 << (pair & 31));
+    }
+    previous = unit;
   }
   if (text !== '') into[at + EDGES] = (text.charCodeAt(0) | (text.charCodeAt(text.length - 1) << 16)) >>> 0;
 }
@@ -140,10 +145,6 @@ export class CodedColumn implements Column {
     return this.#codeOf.get(text);
   }
 
-  textAt(slot: number) {
-    return this.texts[this.codes[slot] as number] as string;
-  }
-
   set(slot: number, text: string) {
     const code = this.codeOf(text);
     this.codes[slot] = code;
@@ -159,10 +160,12 @@ export class CodedColumn implements Column {
     this.codes = grown(this.codes, capacity, (n) => new Uint32Array(n));
   }
 
-  where(tests: readonly TextTest[]) {
+  where(tests: readonly TextTest[], among?: Uint32Array) {
     const { texts, counts } = this;
     const mask = new Uint8Array(texts.length);
-    for (const test of tests) markWhere(texts, this.#signatures, test, mask);
+    const codes =
+      among && among.length * 2 < texts.length ? among.map((slot) => this.codes[slot] as number) : undefined;
+    for (const test of tests) markWhere(texts, this.#signatures, test, mask, codes);
     let rows = 0;
     for (let code = 0; code < texts.length; code++) if (mask[code] === 1) rows += counts[code] as number;
     return { codes: this.codes, mask, rows };
@@ -234,16 +237,13 @@ export class PlainColumn implements Column {
     this.#ranks = grown(this.#ranks, capacity, (n) => new Uint32Array(n));
   }
 
-  where(tests: readonly TextTest[]) {
+  where(tests: readonly TextTest[], among?: Uint32Array) {
     const { texts } = this;
     const mask = new Uint8Array(texts.length);
+    const slots = among && among.length * 2 < texts.length ? among : undefined;
     let rows = 0;
-    for (const test of tests) rows += markWhere(texts, this.#signatures, test, mask);
+    for (const test of tests) rows += markWhere(texts, this.#signatures, test, mask, slots);
     return { codes: this.identity.codes, mask, rows };
-  }
-
-  textAt(slot: number) {
-    return this.texts[slot] as string;
   }
 
   ranks() {
@@ -279,23 +279,47 @@ export class PlainColumn implements Column {
   }
 }
 
-/** Marks the indexes (slots or codes) whose text passes the test; how many it marked that were not marked. */
+/**
+ * Marks the indexes (slots or codes) whose text passes the test, of every index or of `among`;
+ * how many it marked that were not marked.
+ */
 function markWhere(
   texts: readonly (string | undefined)[],
   signatures: Uint32Array,
   { test, match }: TextTest,
   mask: Uint8Array,
+  among?: Uint32Array,
 ) {
-  if (match !== undefined) return whereFolded(texts, signatures, match, mask);
+  if (match !== undefined && among === undefined) return whereFolded(texts, signatures, match, mask);
+  // A few indexes: the value's signature passes over most, the test decides the rest.
+  const mayHold = match === undefined || match.operator === 'isNot' ? () => true : signatureTest(match, signatures);
+  const count = among?.length ?? texts.length;
   let rows = 0;
-  for (let slot = 0; slot < texts.length; slot++) {
-    const text = texts[slot];
-    if (mask[slot] === 0 && text !== undefined && test(text)) {
-      mask[slot] = 1;
+  for (let at = 0; at < count; at++) {
+    const index = among === undefined ? at : (among[at] as number);
+    const text = texts[index];
+    if (mask[index] === 0 && text !== undefined && mayHold(index) && test(text)) {
+      mask[index] = 1;
       rows++;
     }
   }
   return rows;
+}
+
+/** Whether an index's text may hold the value, by its signature: it has each of the value's bits. */
+function signatureTest({ value }: FoldedMatch, signatures: Uint32Array) {
+  const wanted = new Uint32Array(SIGNATURE_WORDS);
+  signatureOf(value, wanted, 0);
+  // The value's words that hold bits (most values' bits sit in two or three); its edges are compared by operator.
+  const words = [...wanted.keys()].filter((word) => word !== EDGES && wanted[word] !== 0);
+  const bits = words.map((word) => wanted[word] as number);
+  return (index: number) => {
+    const at = index * SIGNATURE_WORDS;
+    for (let word = 0; word < words.length; word++) {
+      if (((bits[word] as number) & ~(signatures[at + (words[word] as number)] as number)) !== 0) return false;
+    }
+    return true;
+  };
 }
 
 /**
@@ -310,20 +334,9 @@ function whereFolded(
   mask: Uint8Array,
 ) {
   const { operator, value } = match;
-  const wanted = new Uint32Array(SIGNATURE_WORDS);
-  signatureOf(value, wanted, 0);
-  // The value's words that hold bits (most values' bits sit in two or three); its edges are compared by operator.
-  const words = [...wanted.keys()].filter((word) => word !== EDGES && wanted[word] !== 0);
-  const bits = words.map((word) => wanted[word] as number);
-  /** Whether the index is unmarked and its text may hold the value: it holds each of the value's bits. */
-  const open = (index: number) => {
-    if (mask[index] === 1 || texts[index] === undefined) return false;
-    const at = index * SIGNATURE_WORDS;
-    for (let word = 0; word < words.length; word++) {
-      if (((bits[word] as number) & ~(signatures[at + (words[word] as number)] as number)) !== 0) return false;
-    }
-    return true;
-  };
+  const mayHold = signatureTest(match, signatures);
+  /** Whether the index is unmarked and its text may hold the value. */
+  const open = (index: number) => mask[index] === 0 && texts[index] !== undefined && mayHold(index);
   let rows = 0;
   const mark = (index: number) => {
     mask[index] = 1;
