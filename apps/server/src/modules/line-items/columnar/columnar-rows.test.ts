@@ -15,7 +15,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { EXCEPTION_BASES } from '../../exceptions/exception-sql.ts';
 import { ColumnarRows } from './columnar-rows.ts';
-import { hasException, lineItemOf } from './reference-rows.ts';
+import { blankRecord, hasException, lineItemOf } from './reference-rows.ts';
 import type { RowRecord, RowScope } from './row-record.ts';
 
 // The copy's contract, as the SQL engines': for random rows and random questions it answers exactly
@@ -227,31 +227,12 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
   it('finds the rows holding a searched character, whichever digit, letter or sign it is', () => {
     // A digit or letter is found by the texts' signatures alone (columns.ts): each needs a bit of its own.
     const characters = [...'0123456789abcdefghijklmnopqrstuvwxyz-. /#é'];
-    const empty = {
-      related_shipment: '',
-      forwarder_name: '',
-      cosignee_name: '',
-      origin_port: '',
-      destination_port: '',
-    };
-    const records: RowRecord[] = characters.map((character, index) => ({
-      ...empty,
-      line_item_id: index + 1,
-      shipment_id: 1,
-      forwarder_key: '',
-      is_hidden: false,
-      title: character,
-      part_numbers: `${characters[(index + 7) % characters.length]}${characters[(index + 20) % characters.length]}`,
-      transit_type: TRANSIT_TYPE_OTHER,
-      house: '',
-      master: '',
-      number_of_parts: 1,
-      total_qty: 1,
-      atd: null,
-      dest_eta: null,
-      ata: null,
-      est_delivery: null,
-    }));
+    const records = characters.map((character, index) =>
+      blankRecord(index + 1, {
+        title: character,
+        part_numbers: `${characters[(index + 7) % characters.length]}${characters[(index + 20) % characters.length]}`,
+      }),
+    );
     const rows = ColumnarRows.from(records);
     const everything: RowScope = { sees: 'everything' };
     const context = { today: TODAY, etaSlipDays: 3 };

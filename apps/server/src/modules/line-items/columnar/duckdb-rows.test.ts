@@ -22,7 +22,7 @@ import {
   type ExceptionBasis,
   type ExceptionContext,
 } from '../../exceptions/exception-sql.ts';
-import { hasException, lineItemOf } from './reference-rows.ts';
+import { blankRecord, hasException, lineItemOf } from './reference-rows.ts';
 import type { ExceptionBases, RowRecord, RowScope } from './row-record.ts';
 
 // The DuckDB candidate for the in-memory copy (bench/columnar-choice.ts weighs it) answers exactly
@@ -370,25 +370,7 @@ describe('DuckdbRows answers exactly what the reference answers', () => {
 
   it('a text no row holds any more does not match the rows of a new text given its rank', async () => {
     const base = (id: number, consignee: string) =>
-      recordOf(id, {
-        is_hidden: false,
-        title: `PO-${id}`,
-        related_shipment: '',
-        forwarder_name: 'Kestrel',
-        cosignee_name: consignee,
-        origin_port: '',
-        destination_port: '',
-        transit_type: 'SEA',
-        part_numbers: '',
-        house: '',
-        master: '',
-        number_of_parts: 1,
-        total_qty: 1,
-        atd: null,
-        dest_eta: null,
-        ata: null,
-        est_delivery: null,
-      });
+      blankRecord(id, { title: `PO-${id}`, forwarder_name: 'Kestrel', cosignee_name: consignee, transit_type: 'SEA' });
     // Ranks three apart: 'c' left to no row, then 'd' takes its rank between 'a' and 'e'.
     const rows = await DuckdbRows.load([base(1, 'a'), base(2, 'c'), base(3, 'e')], { rankGap: 3, threads: 1 });
     try {

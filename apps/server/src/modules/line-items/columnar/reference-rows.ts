@@ -1,5 +1,7 @@
+import { TRANSIT_TYPE_OTHER } from '@quayside/domain/constants';
 import type { ExceptionKind } from '@quayside/domain/exceptions';
 import type { LineItem } from '@quayside/domain/line-items';
+import { companyKey } from '@quayside/domain/text';
 import { EXCEPTION_RULES, type ExceptionContext } from '../../exceptions/exception-sql.ts';
 import type { RowRecord } from './row-record.ts';
 
@@ -57,4 +59,31 @@ export function hasException(record: RowRecord, kinds: readonly ExceptionKind[],
     const than = typeof limit === 'number' ? limit : Date.parse(`${limit}T00:00:00.000Z`) / 86_400_000;
     return compare === '<' ? value < than : compare === '<=' ? value <= than : value >= than;
   });
+}
+
+/** A record of its own shipment with every cell empty (no dates, transit type Other, one part of one) but the cells given. */
+export function blankRecord(id: number, cells: Partial<RowRecord>): RowRecord {
+  const record = {
+    line_item_id: id,
+    shipment_id: id,
+    is_hidden: false,
+    title: '',
+    related_shipment: '',
+    forwarder_name: '',
+    cosignee_name: '',
+    origin_port: '',
+    destination_port: '',
+    transit_type: TRANSIT_TYPE_OTHER,
+    part_numbers: '',
+    house: '',
+    master: '',
+    number_of_parts: 1,
+    total_qty: 1,
+    atd: null,
+    dest_eta: null,
+    ata: null,
+    est_delivery: null,
+    ...cells,
+  };
+  return { ...record, forwarder_key: companyKey(record.forwarder_name) };
 }
