@@ -171,11 +171,19 @@ async function findPage<Shown>(
             ),
           )
         ).rows;
-  // Many matches: about how many, from a sample, beside the page (the exact count is its own request).
-  const [rows, totalEstimate] = await Promise.all([readPage(), totalExact ? undefined : estimateRows(db, where)]);
+  // Many matches: about how many, from a sample, beside the page and what it shows (the exact
+  // count is its own request).
+  const pageAndShown = async () => {
+    const rows = await readPage();
+    return { rows, shown: await readPageRows(rows.map((row) => Number(row.line_item_id))) };
+  };
+  const [{ rows, shown }, totalEstimate] = await Promise.all([
+    pageAndShown(),
+    totalExact ? undefined : estimateRows(db, where),
+  ]);
   return {
     rows,
-    shown: await readPageRows(rows.map((row) => Number(row.line_item_id))),
+    shown,
     total,
     totalExact,
     ...(totalEstimate === undefined ? {} : { totalEstimate }),
