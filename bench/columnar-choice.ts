@@ -4,6 +4,7 @@
 // as the Admin (every row) and as the Forwarder (its company's rows that are not hidden).
 //   node --expose-gc --import tsx bench/columnar-choice.ts --engine duckdb|columnar \
 //     --database postgres://postgres@127.0.0.1:5432/qs_bench_1m [--copies K] [--questions 300] [--seed 23] [--check N]
+//     [--helpers H]
 // --copies K holds the rows K times (copy c's ids + c × 10^8, its unique texts suffixed -c), for
 // 10,000,000 rows from a 1,000,000-row database. --check N first compares the first N questions'
 // pages (as the Admin) with domain's reference over the same rows, their exceptions decided by the
@@ -12,7 +13,9 @@
 // engine holds, p50/p95/p99/max of pages and exact counts per role, with the CPU time each took
 // (every thread's: DuckDB runs a question on several, V8 collects on helper threads), the
 // questions left to PostgreSQL, the ten slowest, and the writes: one changed row (200 rows, one at
-// a time) and 100,000 changed rows at once, then the Admin's pages again after them.
+// a time) and 100,000 changed rows at once, then the Admin's pages again after them. --helpers H
+// gives ColumnarRows H helper threads (slot-threads.ts; the server starts one per core but its own);
+// by default it works on this thread alone, as the runs before them.
 import os from 'node:os';
 import { parseArgs } from 'node:util';
 import { COLUMN_KEYS, LINE_ITEM_COLUMNS } from '@quayside/domain/line-item-columns';
@@ -35,6 +38,7 @@ const { values } = parseArgs({
     check: { type: 'string', default: '0' },
     'single-writes': { type: 'string', default: '200' },
     'batch-writes': { type: 'string', default: '100000' },
+    helpers: { type: 'string', default: '0' },
   },
 });
 const engineName = values.engine;
@@ -45,6 +49,7 @@ const seed = Number(values.seed);
 const checkCount = Number(values.check);
 const singleWrites = Number(values['single-writes']);
 const batchWrites = Number(values['batch-writes']);
+const helpers = Number(values.helpers);
 
 /** What the harness asks of an engine: DuckdbRows answers in promises, ColumnarRows at once. */
 type Engine = {
@@ -145,9 +150,15 @@ async function build(records: readonly RowRecord[]): Promise<Engine> {
   // Another engineer's engine: only this branch needs its module.
   const columnarPath = '../apps/server/src/modules/line-items/columnar/columnar-rows.ts';
   const { ColumnarRows } = (await import(columnarPath)) as {
-    ColumnarRows: { from(records: Iterable<RowRecord>): Engine };
+    ColumnarRows: { from(records: Iterable<RowRecord>, threads?: unknown): Engine };
   };
-  return ColumnarRows.from(allCopies(records));
+  const threadsPath = '../apps/server/src/modules/line-items/columnar/slot-threads.ts';
+  const { SlotThreads } = (await import(
+    threadsPath
+  )) as typeof import('../apps/server/src/modules/line-items/columnar/slot-threads.ts');
+  const threads = helpers > 0 ? new SlotThreads(helpers) : undefined;
+  await threads?.ready;
+  return ColumnarRows.from(allCopies(records), threads);
 }
 
 /** A question asked: its wall time, and the CPU time the process spent on it (every thread's, DuckDB's too). */

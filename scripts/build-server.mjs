@@ -1,8 +1,9 @@
 // Builds the server to JavaScript in apps/server/dist (what `npm start` runs): one ES module per
 // entry, with the workspace's TypeScript (the server and @quayside/domain) bundled in and every
 // npm dependency left to node_modules. Files the server finds beside its own code are placed as
-// the sources place them: the database's host process, the import worker and the migrations; the
-// database's current logic (src/db/database-logic.ts) is found in database-logic/ beside them.
+// the sources place them: the database's host process, the import worker, the rows in memory's
+// helper thread and the migrations; the database's current logic (src/db/database-logic.ts) is
+// found in database-logic/ beside them.
 import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { build } from 'esbuild';
@@ -29,9 +30,10 @@ export async function buildServer(outDir = SERVER_DIST) {
     entryPoints: {
       main: `${server}/src/main.ts`,
       cli: `${server}/src/cli.ts`,
-      // Found by the code as ./pglite-host.mjs and ./table-worker.mjs beside it.
+      // Found by the code as ./pglite-host.mjs, ./table-worker.mjs and ./slot-worker.mjs beside it.
       'pglite-host': `${server}/src/db/pglite-host.mjs`,
       'table-worker': `${server}/src/modules/import/table-worker.ts`,
+      'slot-worker': `${server}/src/modules/line-items/columnar/slot-worker.ts`,
     },
     outdir: outDir,
     outExtension: { '.js': '.mjs' },

@@ -32,6 +32,7 @@ import { registerExceptionRoutes } from './modules/exceptions/exceptions.routes.
 import { registerHealthRoutes } from './modules/health/health.routes.ts';
 import { registerImportRoutes } from './modules/import/import.routes.ts';
 import { RowsCopy } from './modules/line-items/columnar/rows-copy.ts';
+import { SlotThreads } from './modules/line-items/columnar/slot-threads.ts';
 import { registerLineItemRoutes } from './modules/line-items/line-items.routes.ts';
 import { registerMessageRoutes } from './modules/messages/messages.routes.ts';
 import { registerPartRoutes } from './modules/parts/parts.routes.ts';
@@ -84,11 +85,15 @@ export async function buildApp(
   refuseNulInParameters(app);
   // One queue for the server's heavy requests, whichever module serves them.
   const heavyWork = new HeavyWork(config);
-  // Loads in the background: until it has, the database answers every question.
+  // Loads in the background: until it has, the database answers every question. Its questions'
+  // passes over every row are shared with its helper threads.
   const rowsCopy = config.rowsInMemory
-    ? new RowsCopy(database.db, (error) => app.log.error({ err: error }, 'the in-memory copy of the rows failed'))
+    ? new RowsCopy(database.db, (error) => app.log.error({ err: error }, 'the in-memory copy of the rows failed'), {
+        threads: config.rowsInMemoryHelpers > 0 ? new SlotThreads(config.rowsInMemoryHelpers) : undefined,
+      })
     : undefined;
   void rowsCopy?.start();
+  app.addHook('onClose', () => rowsCopy?.threads?.close());
   app.decorate('rowsCopy', rowsCopy);
   registerMetrics(app, database.pool, config, heavyWork, rowsCopy);
   // Every route, as registered: the authorization suite checks it has an entry for each.

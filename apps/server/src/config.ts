@@ -76,6 +76,12 @@ const EnvSchema = z.object({
   ),
   VISIBILITY_PROVIDER_TOKEN: optionalText,
   ROWS_IN_MEMORY: onOff,
+  ROWS_IN_MEMORY_HELPERS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(64)
+    .default(Math.max(0, os.availableParallelism() - 1)),
 });
 type Env = z.infer<typeof EnvSchema>;
 
@@ -257,6 +263,11 @@ export type AppConfig = {
    * gains are still being measured: bench/RESULTS.md).
    */
   rowsInMemory: boolean;
+  /**
+   * Helper threads the copy's questions share their passes over every row with (slot-threads.ts):
+   * ROWS_IN_MEMORY_HELPERS, by default one for each core but the server's own; 0, none.
+   */
+  rowsInMemoryHelpers: number;
 };
 
 export class ConfigError extends Error {}
@@ -328,5 +339,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: e.VISIBILITY_PROVIDER_URL, token: e.VISIBILITY_PROVIDER_TOKEN }
       : undefined,
     rowsInMemory: e.ROWS_IN_MEMORY,
+    rowsInMemoryHelpers: e.ROWS_IN_MEMORY_HELPERS,
   };
 }

@@ -9,7 +9,7 @@ const TOKEN = 'a metrics token of some length';
 let t: TestApp;
 let admin: string;
 beforeAll(async () => {
-  t = await createTestApp({ metricsToken: TOKEN, slowQueryMs: 40 });
+  t = await createTestApp({ metricsToken: TOKEN, slowQueryMs: 40, rowsInMemoryHelpers: 1 });
   admin = await t.signedInAs({ email: 'metrics-admin@example.com', role: 'Admin', company_name: 'NAPCO' });
 });
 afterAll(() => t.close());
@@ -44,6 +44,9 @@ describe('GET /metrics', () => {
     expect(sample(text, 'process_resident_memory_bytes')).toBeGreaterThan(10_000_000);
     // The copy of the dashboard's rows, loaded at start (this database has none yet).
     expect([sample(text, 'quayside_rows_in_memory'), sample(text, 'quayside_rows_in_memory_loads')]).toEqual([0, 1]);
+    // Its helper threads (ROWS_IN_MEMORY_HELPERS), once they have started.
+    await t.app.rowsCopy?.threads?.ready;
+    expect(sample((await scrape()).text, 'quayside_rows_in_memory_helpers')).toBe(1);
     expect(text).toContain('# HELP quayside_db_slow_queries_total');
   });
 

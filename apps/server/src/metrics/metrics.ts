@@ -22,7 +22,7 @@ export function registerMetrics(
   pool: pg.Pool,
   config: Pick<AppConfig, 'metricsToken' | 'slowQueryMs'>,
   heavyWork: Pick<HeavyWork, 'running' | 'waitingCount'>,
-  rowsCopy?: Pick<RowsCopy, 'size' | 'loads'>,
+  rowsCopy?: Pick<RowsCopy, 'size' | 'loads' | 'threads'>,
 ) {
   const registry = new Registry();
   collectDefaultMetrics({ register: registry });
@@ -62,6 +62,14 @@ export function registerMetrics(
     registers,
     collect() {
       this.set(rowsCopy?.size ?? 0);
+    },
+  });
+  new Gauge({
+    name: 'quayside_rows_in_memory_helpers',
+    help: "Helper threads taking part in the questions this server's copy of the rows answers: one for each core but the server's own",
+    registers,
+    collect() {
+      this.set(rowsCopy?.threads?.helpers ?? 0);
     },
   });
   new Gauge({

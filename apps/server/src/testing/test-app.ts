@@ -46,8 +46,10 @@ export async function createTestApp(
     signInThrottle: RELAXED_THROTTLE,
     // A suite about jobs starts the queue; the others need no background work.
     jobs: { run: false, pollingIntervalSeconds: 0.5 },
-    // Every suite asks its questions of the rows in memory where they answer them.
+    // Every suite asks its questions of the rows in memory where they answer them, on its own
+    // thread: a suite's few rows are never worth a helper's (the copy's own tests start them).
     rowsInMemory: true,
+    rowsInMemoryHelpers: 0,
     ...overrides,
   };
   const database: DatabaseHandle = openDatabase

@@ -31,6 +31,7 @@ import { readDataVersion } from '../../db/data-version.ts';
 import { lineItems, parts, shipmentDateChanges, shipments } from '../../db/schema.ts';
 import { createTestDatabase, testEngine } from '../../testing/test-database.ts';
 import { RowsCopy } from './columnar/rows-copy.ts';
+import { SlotThreads } from './columnar/slot-threads.ts';
 import { syncLineItemRows } from './line-item-rows.ts';
 import { countLineItems, listLineItems, streamExportedRows } from './line-items.service.ts';
 
@@ -38,16 +39,29 @@ import { countLineItems, listLineItems, streamExportedRows } from './line-items.
 // model answers exactly what domain's reference function answers — same rows, same order, same counts.
 
 let database: DatabaseHandle;
-/** The server's in-memory copy of the rows, kept in step as a server keeps it: it must answer the same. */
+/**
+ * The server's in-memory copy of the rows, kept in step as a server keeps it: it must answer the
+ * same, with a helper thread taking part of every pass over the rows however few they are.
+ */
 let copy: RowsCopy;
+let threads: SlotThreads;
 beforeAll(async () => {
   database = await createTestDatabase();
-  copy = new RowsCopy(database.db, (error) => {
-    throw error;
-  });
+  threads = new SlotThreads(1, 1);
+  await threads.ready;
+  copy = new RowsCopy(
+    database.db,
+    (error) => {
+      throw error;
+    },
+    { threads },
+  );
   await copy.start();
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  await threads.close();
+  await database.close();
+});
 
 // Characters that trouble a translation to SQL: case, LIKE metacharacters, quotes, separators, non-ASCII.
 const CHARACTERS = [

@@ -12,11 +12,12 @@ import {
 import { LineItemQuery, queryLineItems, shiftDay } from '@quayside/domain/line-item-query';
 import { companyKey, dayNumber } from '@quayside/domain/text';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { EXCEPTION_BASES } from '../../exceptions/exception-sql.ts';
 import { ColumnarRows } from './columnar-rows.ts';
 import { blankRecord, hasException, lineItemOf } from './reference-rows.ts';
 import type { RowRecord, RowScope } from './row-record.ts';
+import { SlotThreads } from './slot-threads.ts';
 
 // The copy's contract, as the SQL engines': for random rows and random questions it answers exactly
 // what domain's reference answers — the same page, in the same order, and the same count.
@@ -162,68 +163,23 @@ const visible = (scope: RowScope, records: readonly RowRecord[]) =>
       (scope.sees === 'company' && record.forwarder_key === scope.key && !record.is_hidden),
   );
 
+/** A helper thread given a part of every pass however few the rows: each pass is cut in two. */
+let threads: SlotThreads;
+beforeAll(async () => {
+  threads = new SlotThreads(1, 1);
+  await threads.ready;
+});
+afterAll(() => threads.close());
+
 describe('the in-memory copy answers exactly what the reference answers', () => {
   it('for random rows, changes and questions: the page, its order and the count', () => {
-    const today = TODAY;
-    const exceptionContext = { today, etaSlipDays: 3 };
-    fc.assert(
-      fc.property(
-        fc.array(recordArbitrary, { minLength: 0, maxLength: 40 }),
-        fc.array(recordArbitrary, { maxLength: 10 }),
-        fc.array(fc.nat(), { maxLength: 8 }),
-        fc.infiniteStream(fc.constantFrom(...scopes)),
-        (drawn, changed, removedAt, scopeStream) => {
-          let records: RowRecord[] = drawn.map((record, index) => ({
-            ...record,
-            line_item_id: (index * 7) % 41 || 100 + index,
-            shipment_id: 1,
-            forwarder_key: companyKey(record.forwarder_name),
-          }));
-          records = [...new Map(records.map((record) => [record.line_item_id, record])).values()];
-          const rows = ColumnarRows.from(records);
-          // Rows changed and removed after the copy was made, as the write door would send them.
-          const changes = changed.map((record, index) => ({
-            ...record,
-            line_item_id: records[index]?.line_item_id ?? 500 + index,
-            shipment_id: 1,
-            forwarder_key: companyKey(record.forwarder_name),
-          }));
-          rows.upsert(changes);
-          const byId = new Map(records.map((record) => [record.line_item_id, record]));
-          for (const change of changes) byId.set(change.line_item_id, change);
-          const removed = removedAt.flatMap((at) => [...byId.keys()][at % Math.max(byId.size, 1)] ?? []);
-          rows.remove(removed);
-          for (const id of removed) byId.delete(id);
-          const current = [...byId.values()];
-          expect(rows.size).toBe(current.length);
-          for (const wire of fc.sample(wireQuery(current), { numRuns: 8 })) {
-            const query = LineItemQuery.parse(wire);
-            const scope = scopeStream.next().value ?? { sees: 'everything' };
-            const withExceptions = visible(scope, current).filter(
-              (record) => !query.exception || hasException(record, query.exception, exceptionContext),
-            );
-            const expected = queryLineItems(withExceptions.map(lineItemOf), query, {
-              today,
-              now: `${today}T12:00:00.000Z`,
-              dateChanges: [],
-            }).map((item) => Number(item._id));
-            const offset = (query.page - 1) * query.pageSize;
-            const context = { wire, scope };
-            expect({ ...context, page: rows.page(scope, query, exceptionContext, offset, query.pageSize) }).toEqual({
-              ...context,
-              page: { ids: expected.slice(offset, offset + query.pageSize), total: expected.length },
-            });
-            expect(rows.count(scope, query, exceptionContext)).toBe(expected.length);
-          }
-        },
-      ),
-      {
-        numRuns: Number(process.env.PROPERTY_RUNS ?? 300),
-        seed: Number(process.env.PROPERTY_SEED ?? Date.now()) % 2 ** 31,
-      },
-    );
+    answersAsReference();
   });
 
+  it('the same with a helper thread taking part of every pass over the rows', () => {
+    expect(threads.helpers).toBe(1);
+    answersAsReference(threads);
+  });
   it('finds the rows holding a searched character, whichever digit, letter or sign it is', () => {
     // A digit or letter is found by the texts' signatures alone (columns.ts): each needs a bit of its own.
     const characters = [...'0123456789abcdefghijklmnopqrstuvwxyz-. /#é'];
@@ -266,3 +222,65 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
     }
   });
 });
+
+/** Builds the copy of random rows (with helper `threads`, if given), changes it, and asks it what the reference answers. */
+function answersAsReference(threads?: SlotThreads) {
+  const today = TODAY;
+  const exceptionContext = { today, etaSlipDays: 3 };
+  fc.assert(
+    fc.property(
+      fc.array(recordArbitrary, { minLength: 0, maxLength: 40 }),
+      fc.array(recordArbitrary, { maxLength: 10 }),
+      fc.array(fc.nat(), { maxLength: 8 }),
+      fc.infiniteStream(fc.constantFrom(...scopes)),
+      (drawn, changed, removedAt, scopeStream) => {
+        let records: RowRecord[] = drawn.map((record, index) => ({
+          ...record,
+          line_item_id: (index * 7) % 41 || 100 + index,
+          shipment_id: 1,
+          forwarder_key: companyKey(record.forwarder_name),
+        }));
+        records = [...new Map(records.map((record) => [record.line_item_id, record])).values()];
+        const rows = ColumnarRows.from(records, threads);
+        // Rows changed and removed after the copy was made, as the write door would send them.
+        const changes = changed.map((record, index) => ({
+          ...record,
+          line_item_id: records[index]?.line_item_id ?? 500 + index,
+          shipment_id: 1,
+          forwarder_key: companyKey(record.forwarder_name),
+        }));
+        rows.upsert(changes);
+        const byId = new Map(records.map((record) => [record.line_item_id, record]));
+        for (const change of changes) byId.set(change.line_item_id, change);
+        const removed = removedAt.flatMap((at) => [...byId.keys()][at % Math.max(byId.size, 1)] ?? []);
+        rows.remove(removed);
+        for (const id of removed) byId.delete(id);
+        const current = [...byId.values()];
+        expect(rows.size).toBe(current.length);
+        for (const wire of fc.sample(wireQuery(current), { numRuns: 8 })) {
+          const query = LineItemQuery.parse(wire);
+          const scope = scopeStream.next().value ?? { sees: 'everything' };
+          const withExceptions = visible(scope, current).filter(
+            (record) => !query.exception || hasException(record, query.exception, exceptionContext),
+          );
+          const expected = queryLineItems(withExceptions.map(lineItemOf), query, {
+            today,
+            now: `${today}T12:00:00.000Z`,
+            dateChanges: [],
+          }).map((item) => Number(item._id));
+          const offset = (query.page - 1) * query.pageSize;
+          const context = { wire, scope };
+          expect({ ...context, page: rows.page(scope, query, exceptionContext, offset, query.pageSize) }).toEqual({
+            ...context,
+            page: { ids: expected.slice(offset, offset + query.pageSize), total: expected.length },
+          });
+          expect(rows.count(scope, query, exceptionContext)).toBe(expected.length);
+        }
+      },
+    ),
+    {
+      numRuns: Number(process.env.PROPERTY_RUNS ?? 300),
+      seed: Number(process.env.PROPERTY_SEED ?? Date.now()) % 2 ** 31,
+    },
+  );
+}

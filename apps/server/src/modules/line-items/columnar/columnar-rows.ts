@@ -28,9 +28,9 @@ import {
   recordFieldOf,
 } from './row-record.ts';
 import { selectPage } from './select-page.ts';
+import { type ColumnTest, runSlotJob, type SlotJob, shared } from './slot-passes.ts';
+import type { SlotThreads } from './slot-threads.ts';
 
-/** A condition on one column: the rows whose code the mask marks. */
-type ColumnTest = { codes: Uint32Array; mask: Uint8Array };
 /** Rows pass a clause when any of its tests holds; how many rows pass (at most), from the columns. */
 type Clause = { tests: ColumnTest[]; rows: number };
 /** A test of a column's texts. */
@@ -47,7 +47,7 @@ const PLAIN_COLUMNS: readonly ColumnKey[] = ['title', 'part_numbers'];
 /** Sort keys combine ranks into one number, exact below 2^53. */
 const EXACT_KEYS = 2 ** 53;
 /** A row's hidden flag as a code: 0 shown, 1 hidden. */
-const SHOWN = Uint8Array.of(1, 0);
+const SHOWN = shared(Uint8Array, 2).fill(1, 0, 1);
 const BASES = Object.keys(EXCEPTION_BASES) as ExceptionBasis[];
 /** An exception basis that is null: no rule holds on it. */
 const NO_BASIS = -(2 ** 31);
@@ -65,35 +65,29 @@ export class ColumnarRows implements RowsEngine {
   /** Slots in use, dead ones included: a removed row's slot is never reused. */
   #slots = 0;
   #live = 0;
-  #ids = new Float64Array(0);
-  #alive = new Uint8Array(0);
-  #hidden = new Uint32Array(0);
-  readonly #identity: Identity = { codes: new Uint32Array(0) };
+  #ids = shared(Float64Array, 0);
+  #alive = shared(Uint8Array, 0);
+  #hidden = shared(Uint32Array, 0);
+  readonly #identity: Identity = { codes: shared(Uint32Array, 0) };
   readonly #forwarders = new CodedColumn('text');
   /** Each row's shipment id, as text: 'changed in the last' filters pick shipments. */
   readonly #shipments = new CodedColumn('text');
   /** Each exception basis per slot (NO_BASIS for null): a rule compares it with its bound. */
   readonly #bases = new Map<ExceptionBasis, Int32Array>(BASES.map((basis) => [basis, new Int32Array(0)]));
   readonly #slotOf = new Map<number, number>();
-  /**
-   * What a question works in, a slot's worth each, made once: a question at a time (each runs to its
-   * end without yielding), and a new 20 MB a question made the collector run every few questions.
-   */
-  #scratch = {
-    slots: new Uint32Array(0),
-    marks: new Uint8Array(0),
-    keys: new Float64Array(0),
-    ids: new Float64Array(0),
-  };
+  #scratch = scratchOf(0);
   readonly #keys: readonly ColumnKey[] = COLUMN_KEYS;
   readonly #fields = COLUMN_KEYS.map(recordFieldOf);
   readonly #columns: readonly Column[] = COLUMN_KEYS.map((key) =>
     PLAIN_COLUMNS.includes(key) ? new PlainColumn(this.#identity) : new CodedColumn(LINE_ITEM_COLUMNS[key].kind),
   );
 
+  /** With `threads`, a question's passes over every slot or match are shared with their helpers. */
+  constructor(readonly threads?: SlotThreads) {}
+
   /** These rows, with every column's order worked out: ready for any question. */
-  static from(records: Iterable<RowRecord>): ColumnarRows {
-    const rows = new ColumnarRows();
+  static from(records: Iterable<RowRecord>, threads?: SlotThreads): ColumnarRows {
+    const rows = new ColumnarRows(threads);
     rows.upsert(records);
     for (const column of rows.#columns) column.ranks();
     return rows;
@@ -158,16 +152,7 @@ export class ColumnarRows implements RowsEngine {
     const { keys, ids } = this.#scratch;
     // Ties go newest first by negated ids, so the selection always orders ascending.
     const idSign = tieOrder(query.sort) === 'desc' ? -1 : 1;
-    for (let index = 0; index < count; index++) {
-      const slot = matches[index] as number;
-      let key = 0;
-      for (const { codes, ranks, scale, descending, last } of sort) {
-        const rank = ranks[codes[slot] as number] as number;
-        key = key * scale + (descending ? last - rank : rank);
-      }
-      keys[index] = key;
-      ids[index] = idSign * (this.#ids[slot] as number);
-    }
+    this.#run({ kind: 'keys', matches, rules: sort, rowIds: this.#ids, idSign, keys, ids }, count);
     const page = selectPage(keys, ids, count, offset, offset + limit);
     return { ids: page.map((id) => id * idSign), total: count };
   }
@@ -186,33 +171,25 @@ export class ColumnarRows implements RowsEngine {
   }
 
   #grow(capacity: number) {
-    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(
-      array: T,
-      make: (size: number) => T,
-    ) => {
-      const next = make(capacity);
+    const grown = <T extends Float64Array | Uint32Array | Int32Array | Uint8Array>(array: T, next: T) => {
       next.set(array);
       return next;
     };
-    this.#ids = grown(this.#ids, (size) => new Float64Array(size));
-    this.#alive = grown(this.#alive, (size) => new Uint8Array(size));
-    this.#hidden = grown(this.#hidden, (size) => new Uint32Array(size));
-    this.#identity.codes = grown(this.#identity.codes, (size) => new Uint32Array(size));
+    this.#ids = grown(this.#ids, shared(Float64Array, capacity));
+    this.#alive = grown(this.#alive, shared(Uint8Array, capacity));
+    this.#hidden = grown(this.#hidden, shared(Uint32Array, capacity));
+    this.#identity.codes = grown(this.#identity.codes, shared(Uint32Array, capacity));
     this.#forwarders.grow(capacity);
     this.#shipments.grow(capacity);
-    for (const [basis, values] of this.#bases)
-      this.#bases.set(
-        basis,
-        grown(values, (size) => new Int32Array(size)),
-      );
+    for (const [basis, values] of this.#bases) this.#bases.set(basis, grown(values, new Int32Array(capacity)));
     for (const column of this.#columns) column.grow(capacity);
     this.#capacity = capacity;
-    this.#scratch = {
-      slots: new Uint32Array(capacity),
-      marks: new Uint8Array(capacity),
-      keys: new Float64Array(capacity),
-      ids: new Float64Array(capacity),
-    };
+    this.#scratch = scratchOf(capacity);
+  }
+
+  /** Does the job over [0, total), with the helper threads when there are: how many slots it kept. */
+  #run(job: SlotJob, total: number) {
+    return this.threads ? this.threads.run(job, total) : runSlotJob(job, 0, total);
   }
 
   /** The slot no longer holds a row (it is being replaced or removed). */
@@ -257,13 +234,13 @@ export class ColumnarRows implements RowsEngine {
     }
     clauses.sort((a, b) => a.rows - b.rows);
     let slots = this.#firstPass(clauses[0]);
-    for (const clause of clauses.slice(1)) slots = narrow(slots, clause.tests);
+    for (const clause of clauses.slice(1)) slots = this.#narrow(slots, clause.tests);
     // Tests that read a line item's own identifiers read only the texts of the rows still in when
     // there are few: a filter on a title beside a port reads the port's rows' titles, not a million.
     for (const group of onIdentifiers) {
       const clause = this.#anyOf(group, slots);
       if (clause === 'none') return new Uint32Array(0);
-      if (clause !== 'all') slots = narrow(slots, clause.tests);
+      if (clause !== 'all') slots = this.#narrow(slots, clause.tests);
     }
     return slots;
   }
@@ -323,7 +300,7 @@ export class ColumnarRows implements RowsEngine {
 
   /** The rows with any of the exceptions as of the context: a mask by slot, read through the identity codes. */
   #withException(kinds: readonly ExceptionKind[], context: RowContext): Clause {
-    const mask = new Uint8Array(this.#slots);
+    const mask = shared(Uint8Array, this.#slots);
     for (const kind of kinds) {
       const { column, compare } = EXCEPTION_RULES[kind];
       const limit = boundNumber(kind, context);
@@ -369,30 +346,14 @@ export class ColumnarRows implements RowsEngine {
 
   /** The live slots passing the clause, from every slot. */
   #firstPass(clause: Clause | undefined): Uint32Array {
-    const alive = this.#alive;
-    const { slots } = this.#scratch;
-    let count = 0;
-    const tests = clause?.tests ?? [];
-    if (tests.length === 0) {
-      for (let slot = 0; slot < this.#slots; slot++) if (alive[slot] === 1) slots[count++] = slot;
-    } else if (tests.length === 1) {
-      const { codes, mask } = tests[0] as ColumnTest;
-      for (let slot = 0; slot < this.#slots; slot++) {
-        if (alive[slot] === 1 && mask[codes[slot] as number] === 1) slots[count++] = slot;
-      }
-    } else {
-      // A test at a time over every slot, then the slots any marked: a slot's pass through a list
-      // of tests took longer than the tests themselves.
-      const marked = this.#scratch.marks;
-      marked.fill(0, 0, this.#slots);
-      for (const { codes, mask } of tests) {
-        for (let slot = 0; slot < this.#slots; slot++) {
-          marked[slot] = (marked[slot] as number) | (mask[codes[slot] as number] as number);
-        }
-      }
-      for (let slot = 0; slot < this.#slots; slot++) if (alive[slot] === 1 && marked[slot] === 1) slots[count++] = slot;
-    }
-    return slots.subarray(0, count);
+    const { slots, marks } = this.#scratch;
+    const job: SlotJob = { kind: 'pass', tests: clause?.tests ?? [], alive: this.#alive, marks, out: slots };
+    return slots.subarray(0, this.#run(job, this.#slots));
+  }
+
+  /** The slots that also pass these tests (any of them). */
+  #narrow(slots: Uint32Array, tests: ColumnTest[]): Uint32Array {
+    return slots.subarray(0, this.#run({ kind: 'narrow', tests, slots }, slots.length));
   }
 }
 
@@ -411,7 +372,7 @@ const answers = (query: RowQuery, context: RowContext) =>
 
 /** The rows whose text in a coded column is one of these (texts no row holds are no matter). */
 function holding(column: CodedColumn, texts: Iterable<string>): Clause {
-  const mask = new Uint8Array(column.texts.length);
+  const mask = shared(Uint8Array, column.texts.length);
   let rows = 0;
   for (const text of texts) {
     const code = column.find(text);
@@ -422,25 +383,15 @@ function holding(column: CodedColumn, texts: Iterable<string>): Clause {
   return { tests: [{ codes: column.codes, mask }], rows };
 }
 
-/** The slots that also pass these tests (any of them). */
-function narrow(slots: Uint32Array, tests: readonly ColumnTest[]): Uint32Array {
-  let count = 0;
-  if (tests.length === 1) {
-    const { codes, mask } = tests[0] as ColumnTest;
-    for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
-      if (mask[codes[slot] as number] === 1) slots[count++] = slot;
-    }
-  } else {
-    for (let index = 0; index < slots.length; index++) {
-      const slot = slots[index] as number;
-      if (passes(tests, slot)) slots[count++] = slot;
-    }
-  }
-  return slots.subarray(0, count);
-}
-
-function passes(tests: readonly ColumnTest[], slot: number) {
-  for (const { codes, mask } of tests) if (mask[codes[slot] as number] === 1) return true;
-  return false;
+/**
+ * What a question works in, a slot's worth each, made once: a question at a time (each runs to its
+ * end without yielding), and a new 20 MB a question made the collector run every few questions.
+ */
+function scratchOf(capacity: number) {
+  return {
+    slots: shared(Uint32Array, capacity),
+    marks: shared(Uint8Array, capacity),
+    keys: shared(Float64Array, capacity),
+    ids: shared(Float64Array, capacity),
+  };
 }

@@ -1,6 +1,7 @@
 import type { ColumnKind } from '@quayside/domain/line-item-columns';
 import { type FoldedMatch, textBucket } from '@quayside/domain/line-item-query';
 import { compareCodePoints, compareNumberTexts } from '@quayside/domain/text';
+import { shared } from './slot-passes.ts';
 
 /**
  * One dashboard column of the copy, a text per row, as its foldCase: every filter and search and
@@ -31,7 +32,11 @@ export interface Column {
  */
 export type TextTest = { test: (text: string) => boolean; match?: FoldedMatch };
 
-/** Slot numbers as codes, shared by the plain columns: their masks and ranks are per slot. */
+/**
+ * Slot numbers as codes, shared by the plain columns: their masks and ranks are per slot. The arrays
+ * a question's passes read (codes, masks, ranks) are over shared memory, for the helper threads
+ * (slot-threads.ts).
+ */
 export type Identity = { codes: Uint32Array };
 
 const grown = <T extends Uint32Array | Uint8Array | Float64Array>(
@@ -110,7 +115,7 @@ export class CodedColumn implements Column {
   readonly texts: string[] = [];
   /** How many rows hold each code. */
   counts = new Uint32Array(64);
-  codes = new Uint32Array(0);
+  codes = shared(Uint32Array, 0);
   readonly #codeOf = new Map<string, number>();
   /** Each code's text's signature (signatureOf), SIGNATURE_WORDS words a code. */
   #signatures = new Uint32Array(64 * SIGNATURE_WORDS);
@@ -157,12 +162,12 @@ export class CodedColumn implements Column {
   }
 
   grow(capacity: number) {
-    this.codes = grown(this.codes, capacity, (n) => new Uint32Array(n));
+    this.codes = grown(this.codes, capacity, (n) => shared(Uint32Array, n));
   }
 
   where(tests: readonly TextTest[], among?: Uint32Array) {
     const { texts, counts } = this;
-    const mask = new Uint8Array(texts.length);
+    const mask = shared(Uint8Array, texts.length);
     const codes =
       among && among.length * 2 < texts.length ? among.map((slot) => this.codes[slot] as number) : undefined;
     for (const test of tests) markWhere(texts, this.#signatures, test, mask, codes);
@@ -207,7 +212,7 @@ export class PlainColumn implements Column {
   /** The live slots in ascending order, as of the last ranks(); the slots changed since. */
   #sorted: Uint32Array | undefined;
   #changed: number[] = [];
-  #ranks = new Uint32Array(0);
+  #ranks = shared(Uint32Array, 0);
   #distinct = 0;
 
   constructor(readonly identity: Identity) {}
@@ -234,12 +239,12 @@ export class PlainColumn implements Column {
     this.#bucket = grown(this.#bucket, capacity, (n) => new Uint8Array(n));
     this.#number = grown(this.#number, capacity, (n) => new Float64Array(n));
     this.#signatures = grown(this.#signatures, capacity * SIGNATURE_WORDS, (n) => new Uint32Array(n));
-    this.#ranks = grown(this.#ranks, capacity, (n) => new Uint32Array(n));
+    this.#ranks = grown(this.#ranks, capacity, (n) => shared(Uint32Array, n));
   }
 
   where(tests: readonly TextTest[], among?: Uint32Array) {
     const { texts } = this;
-    const mask = new Uint8Array(texts.length);
+    const mask = shared(Uint8Array, texts.length);
     const slots = among && among.length * 2 < texts.length ? among : undefined;
     let rows = 0;
     for (const test of tests) rows += markWhere(texts, this.#signatures, test, mask, slots);
@@ -392,7 +397,7 @@ function merge(left: Uint32Array, right: Uint32Array, compare: (a: number, b: nu
 
 /** Dense ranks by index, from the indexes in ascending order: equal neighbours share a rank. */
 function denseRanks(sorted: Uint32Array, size: number, compare: (a: number, b: number) => number) {
-  const ranks = new Uint32Array(size);
+  const ranks = shared(Uint32Array, size);
   let rank = 0;
   for (let k = 0; k < sorted.length; k++) {
     if (k > 0 && compare(sorted[k - 1] as number, sorted[k] as number) !== 0) rank++;

@@ -75,7 +75,7 @@ describe('the in-memory copy of the rows', () => {
 
   it('gives up loading, and says what to do, when the rows would fill the heap', async () => {
     const failures: unknown[] = [];
-    const starved = new RowsCopy(database.db, (error) => failures.push(error), 1);
+    const starved = new RowsCopy(database.db, (error) => failures.push(error), { heapBudget: 1 });
     await starved.start();
     expect(String(failures[0])).toMatch(/Start the server with more heap \(NODE_OPTIONS=--max-old-space-size=N/);
     expect(starved.size).toBe(0);

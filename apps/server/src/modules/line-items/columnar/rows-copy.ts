@@ -5,6 +5,7 @@ import type { Database } from '../../../db/client.ts';
 import { EXCEPTION_BASES } from '../../exceptions/exception-sql.ts';
 import { ColumnarRows } from './columnar-rows.ts';
 import type { RowRecord } from './row-record.ts';
+import type { SlotThreads } from './slot-threads.ts';
 
 /** Rows read per statement while loading: each a short statement, so a load never holds a connection long. */
 const LOAD_BATCH = 50_000;
@@ -74,12 +75,19 @@ export class RowsCopy {
   #loading: Promise<void> | undefined;
   #loads = 0;
 
+  /** The heap a load may fill before it gives up (it is then the database's alone): most of V8's limit. */
+  readonly heapBudget: number;
+  /** Helper threads a question's passes over every row are shared with (slot-threads.ts). */
+  readonly threads: SlotThreads | undefined;
+
   constructor(
     readonly db: Database,
     readonly onError: (error: unknown) => void,
-    /** The heap a load may fill before it gives up (it is then the database's alone): most of V8's limit. */
-    readonly heapBudget = HEAP_SHARE * getHeapStatistics().heap_size_limit,
-  ) {}
+    options: { heapBudget?: number; threads?: SlotThreads } = {},
+  ) {
+    this.heapBudget = options.heapBudget ?? HEAP_SHARE * getHeapStatistics().heap_size_limit;
+    this.threads = options.threads;
+  }
 
   /** Starts loading in the background: until it has loaded, questions go to the database. */
   start() {
@@ -147,7 +155,7 @@ export class RowsCopy {
   async #load() {
     this.#loads++;
     const snapshot = await this.#currentSnapshot();
-    const rows = new ColumnarRows();
+    const rows = new ColumnarRows(this.threads);
     let after = -1;
     for (;;) {
       const batch = await this.#read(sql`r.line_item_id > ${after} order by r.line_item_id limit ${LOAD_BATCH}`);
