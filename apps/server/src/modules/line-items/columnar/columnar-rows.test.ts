@@ -206,6 +206,50 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
     }
   });
 
+  it('pages through many matches in any order, to the last page, alone and with a helper thread', () => {
+    // Far more rows than a page, so each range's selection keeps only what the page needs.
+    const records = fc.sample(recordArbitrary, { numRuns: 400, seed: 7 }).map((record, index) => ({
+      ...record,
+      line_item_id: index + 1,
+      shipment_id: index % 9,
+      forwarder_key: companyKey(record.forwarder_name),
+    }));
+    const everything: RowScope = { sees: 'everything' };
+    const context = { today: TODAY, etaSlipDays: 3 };
+    for (const engine of [undefined, threads]) {
+      const rows = ColumnarRows.from(records, engine);
+      for (const sort of [
+        [],
+        [{ key: 'total_qty', direction: 'desc' }],
+        [
+          { key: 'house', direction: 'asc' },
+          { key: 'atd', direction: 'desc' },
+        ],
+      ]) {
+        for (const page of [1, 2, 7, 16]) {
+          const query = LineItemQuery.parse({ sort: JSON.stringify(sort), page: String(page), pageSize: '25', q: '1' });
+          const expected = queryLineItems(records.map(lineItemOf), query, {
+            today: TODAY,
+            now: `${TODAY}T12:00:00.000Z`,
+            dateChanges: [],
+          }).map((item) => Number(item._id));
+          const offset = (page - 1) * 25;
+          expect({
+            helpers: engine?.helpers ?? 0,
+            sort,
+            page,
+            ids: rows.page(everything, query, context, offset, 25),
+          }).toEqual({
+            helpers: engine?.helpers ?? 0,
+            sort,
+            page,
+            ids: { ids: expected.slice(offset, offset + 25), total: expected.length },
+          });
+        }
+      }
+    }
+  });
+
   it('leaves to PostgreSQL what the rows do not hold: documents, imports, date history, exact PO numbers', () => {
     const rows = ColumnarRows.from([]);
     const everything: RowScope = { sees: 'everything' };

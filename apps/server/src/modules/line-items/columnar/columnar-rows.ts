@@ -28,7 +28,7 @@ import {
   recordFieldOf,
 } from './row-record.ts';
 import { selectPage } from './select-page.ts';
-import { type ColumnTest, runSlotJob, type SlotJob, shared } from './slot-passes.ts';
+import { type ColumnTest, runHere, type SlotJob, type SlotRun, shared } from './slot-passes.ts';
 import type { SlotThreads } from './slot-threads.ts';
 
 /** Rows pass a clause when any of its tests holds; how many rows pass (at most), from the columns. */
@@ -82,8 +82,13 @@ export class ColumnarRows implements RowsEngine {
     PLAIN_COLUMNS.includes(key) ? new PlainColumn(this.#identity) : new CodedColumn(LINE_ITEM_COLUMNS[key].kind),
   );
 
-  /** With `threads`, a question's passes over every slot or match are shared with their helpers. */
-  constructor(readonly threads?: SlotThreads) {}
+  /** Does a question's passes over every slot, match or text: with the helper threads when there are. */
+  readonly #run: SlotRun;
+
+  /** With `threads`, a question's passes over every slot, match or text are shared with their helpers. */
+  constructor(readonly threads?: SlotThreads) {
+    this.#run = threads ? (job, total) => threads.run(job, total) : runHere;
+  }
 
   /** These rows, with every column's order worked out: ready for any question. */
   static from(records: Iterable<RowRecord>, threads?: SlotThreads): ColumnarRows {
@@ -153,7 +158,9 @@ export class ColumnarRows implements RowsEngine {
     // Ties go newest first by negated ids, so the selection always orders ascending.
     const idSign = tieOrder(query.sort) === 'desc' ? -1 : 1;
     this.#run({ kind: 'keys', matches, rules: sort, rowIds: this.#ids, idSign, keys, ids }, count);
-    const page = selectPage(keys, ids, count, offset, offset + limit);
+    // Each range's first offset + limit entries, then the page from among them.
+    const candidates = this.#run({ kind: 'select', keys, ids, first: offset + limit }, count);
+    const page = selectPage(keys, ids, candidates, offset, offset + limit);
     return { ids: page.map((id) => id * idSign), total: count };
   }
 
@@ -185,11 +192,6 @@ export class ColumnarRows implements RowsEngine {
     for (const column of this.#columns) column.grow(capacity);
     this.#capacity = capacity;
     this.#scratch = scratchOf(capacity);
-  }
-
-  /** Does the job over [0, total), with the helper threads when there are: how many slots it kept. */
-  #run(job: SlotJob, total: number) {
-    return this.threads ? this.threads.run(job, total) : runSlotJob(job, 0, total);
   }
 
   /** The slot no longer holds a row (it is being replaced or removed). */
@@ -335,7 +337,7 @@ export class ColumnarRows implements RowsEngine {
       byColumn.set(condition.key, [...(byColumn.get(condition.key) ?? []), condition]);
     }
     for (const [key, ofColumn] of byColumn) {
-      const { codes, mask, rows: matching } = this.#column(key).where(ofColumn, among);
+      const { codes, mask, rows: matching } = this.#column(key).where(ofColumn, among, this.#run);
       if (matching === this.#live) return 'all';
       if (matching === 0) continue;
       columnTests.push({ codes, mask });

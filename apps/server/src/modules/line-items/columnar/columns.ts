@@ -1,7 +1,7 @@
 import type { ColumnKind } from '@quayside/domain/line-item-columns';
 import { type FoldedMatch, textBucket } from '@quayside/domain/line-item-query';
 import { compareCodePoints, compareNumberTexts } from '@quayside/domain/text';
-import { shared } from './slot-passes.ts';
+import { runHere, type SlotRun, shared } from './slot-passes.ts';
 
 /**
  * One dashboard column of the copy, a text per row, as its foldCase: every filter and search and
@@ -17,9 +17,13 @@ export interface Column {
   /**
    * Where any of the tests holds: a mask over `codes` (indexed by slot), and how many rows that is.
    * With `among` (slots), only those slots need an answer: a column of many more texts decides
-   * only theirs.
+   * only theirs. Passes over every text's signature are done by `run`.
    */
-  where(tests: readonly TextTest[], among?: Uint32Array): { codes: Uint32Array; mask: Uint8Array; rows: number };
+  where(
+    tests: readonly TextTest[],
+    among?: Uint32Array,
+    run?: SlotRun,
+  ): { codes: Uint32Array; mask: Uint8Array; rows: number };
   /** Each row's dense rank in the column's ascending order, as ranks[codes[slot]]; equal texts share one. */
   ranks(): { codes: Uint32Array; ranks: Uint32Array; distinct: number };
   /** Whether ranks() is quick: its order was worked out once already (the first time sorts every row). */
@@ -106,6 +110,33 @@ function isSignatureExact({ operator, value }: FoldedMatch) {
   return value.length === 2 && pairBit(value.charCodeAt(0), value.charCodeAt(1)) < OTHER_PAIRS;
 }
 
+/** One text's signature, made here and then written to its column's planes. */
+const ONE = new Uint32Array(SIGNATURE_WORDS);
+
+/**
+ * A column's signatures (signatureOf), word by word: word w of index i at planes[w * capacity + i],
+ * so a test reads only the planes of the value's words (two or three for most values), 4 bytes an
+ * index each, not an index's 32. Shared memory: helper threads read it (slot-threads.ts).
+ */
+class SignaturePlanes {
+  planes = shared(Uint32Array, 0);
+  capacity = 0;
+
+  grow(capacity: number) {
+    const next = shared(Uint32Array, capacity * SIGNATURE_WORDS);
+    for (let word = 0; word < SIGNATURE_WORDS; word++) {
+      next.set(this.planes.subarray(word * this.capacity, (word + 1) * this.capacity), word * capacity);
+    }
+    this.planes = next;
+    this.capacity = capacity;
+  }
+
+  write(index: number, text: string) {
+    signatureOf(text, ONE, 0);
+    for (let word = 0; word < SIGNATURE_WORDS; word++) this.planes[word * this.capacity + index] = ONE[word] as number;
+  }
+}
+
 /**
  * A column of texts rows share (ports, names, days, counts, a shipment's numbers): rows hold a code
  * per text, so a filter is decided once per distinct text and read off the codes. Codes are never
@@ -117,8 +148,8 @@ export class CodedColumn implements Column {
   counts = new Uint32Array(64);
   codes = shared(Uint32Array, 0);
   readonly #codeOf = new Map<string, number>();
-  /** Each code's text's signature (signatureOf), SIGNATURE_WORDS words a code. */
-  #signatures = new Uint32Array(64 * SIGNATURE_WORDS);
+  /** Each code's text's signature. */
+  readonly #signatures = new SignaturePlanes();
   /** Codes in ascending order, up to the codes made since (texts.length > sorted.length). */
   #sorted: Uint32Array = new Uint32Array(0);
   #ranks: Uint32Array | undefined;
@@ -138,9 +169,9 @@ export class CodedColumn implements Column {
     this.#codeOf.set(text, code);
     if (code >= this.counts.length) {
       this.counts = grown(this.counts, this.counts.length * 2, (n) => new Uint32Array(n));
-      this.#signatures = grown(this.#signatures, this.counts.length * SIGNATURE_WORDS, (n) => new Uint32Array(n));
     }
-    signatureOf(text, this.#signatures, code * SIGNATURE_WORDS);
+    if (code >= this.#signatures.capacity) this.#signatures.grow(this.counts.length);
+    this.#signatures.write(code, text);
     this.#ranks = undefined;
     return code;
   }
@@ -165,12 +196,13 @@ export class CodedColumn implements Column {
     this.codes = grown(this.codes, capacity, (n) => shared(Uint32Array, n));
   }
 
-  where(tests: readonly TextTest[], among?: Uint32Array) {
+  where(tests: readonly TextTest[], among?: Uint32Array, run = runHere) {
     const { texts, counts } = this;
     const mask = shared(Uint8Array, texts.length);
     const codes =
       among && among.length * 2 < texts.length ? among.map((slot) => this.codes[slot] as number) : undefined;
-    for (const test of tests) markWhere(texts, this.#signatures, test, mask, codes);
+    const signatures = { of: this.#signatures, present: undefined };
+    for (const test of tests) markWhere(texts, signatures, test, mask, codes, run);
     let rows = 0;
     for (let code = 0; code < texts.length; code++) if (mask[code] === 1) rows += counts[code] as number;
     return { codes: this.codes, mask, rows };
@@ -206,9 +238,11 @@ export class PlainColumn implements Column {
    * characters (so at most 15 digits, which a double holds exactly), its value; else NaN.
    */
   #bucket = new Uint8Array(0);
+  /** 1 where the slot holds a text, for the passes over signatures alone (slot-passes.ts). */
+  #present = shared(Uint8Array, 0);
   #number = new Float64Array(0);
-  /** Each slot's signature (signatureOf), SIGNATURE_WORDS words a slot. */
-  #signatures = new Uint32Array(0);
+  /** Each slot's signature. */
+  readonly #signatures = new SignaturePlanes();
   /** The live slots in ascending order, as of the last ranks(); the slots changed since. */
   #sorted: Uint32Array | undefined;
   #changed: number[] = [];
@@ -223,31 +257,35 @@ export class PlainColumn implements Column {
 
   set(slot: number, text: string) {
     this.texts[slot] = text;
+    this.#present[slot] = 1;
     const bucket = textBucket(text);
     this.#bucket[slot] = bucket;
     this.#number[slot] = bucket === 1 && text.length <= 15 ? Number(text) : Number.NaN;
-    signatureOf(text, this.#signatures, slot * SIGNATURE_WORDS);
+    this.#signatures.write(slot, text);
     if (this.#sorted !== undefined) this.#changed.push(slot);
   }
 
   clear(slot: number) {
     this.texts[slot] = undefined;
+    this.#present[slot] = 0;
     if (this.#sorted !== undefined) this.#changed.push(slot);
   }
 
   grow(capacity: number) {
     this.#bucket = grown(this.#bucket, capacity, (n) => new Uint8Array(n));
+    this.#present = grown(this.#present, capacity, (n) => shared(Uint8Array, n));
     this.#number = grown(this.#number, capacity, (n) => new Float64Array(n));
-    this.#signatures = grown(this.#signatures, capacity * SIGNATURE_WORDS, (n) => new Uint32Array(n));
+    this.#signatures.grow(capacity);
     this.#ranks = grown(this.#ranks, capacity, (n) => shared(Uint32Array, n));
   }
 
-  where(tests: readonly TextTest[], among?: Uint32Array) {
+  where(tests: readonly TextTest[], among?: Uint32Array, run = runHere) {
     const { texts } = this;
     const mask = shared(Uint8Array, texts.length);
     const slots = among && among.length * 2 < texts.length ? among : undefined;
+    const signatures = { of: this.#signatures, present: this.#present };
     let rows = 0;
-    for (const test of tests) rows += markWhere(texts, this.#signatures, test, mask, slots);
+    for (const test of tests) rows += markWhere(texts, signatures, test, mask, slots, run);
     return { codes: this.identity.codes, mask, rows };
   }
 
@@ -284,20 +322,24 @@ export class PlainColumn implements Column {
   }
 }
 
+/** A column's signatures, and which of its indexes hold a text (undefined: every one). */
+type Signatures = { of: SignaturePlanes; present: Uint8Array | undefined };
+
 /**
  * Marks the indexes (slots or codes) whose text passes the test, of every index or of `among`;
  * how many it marked that were not marked.
  */
 function markWhere(
   texts: readonly (string | undefined)[],
-  signatures: Uint32Array,
+  signatures: Signatures,
   { test, match }: TextTest,
   mask: Uint8Array,
-  among?: Uint32Array,
+  among: Uint32Array | undefined,
+  run: SlotRun,
 ) {
-  if (match !== undefined && among === undefined) return whereFolded(texts, signatures, match, mask);
+  if (match !== undefined && among === undefined) return whereFolded(texts, signatures, match, mask, run);
   // A few indexes: the value's signature passes over most, the test decides the rest.
-  const mayHold = match === undefined || match.operator === 'isNot' ? () => true : signatureTest(match, signatures);
+  const mayHold = match === undefined || match.operator === 'isNot' ? () => true : signatureTest(match, signatures.of);
   const count = among?.length ?? texts.length;
   let rows = 0;
   for (let at = 0; at < count; at++) {
@@ -311,77 +353,122 @@ function markWhere(
   return rows;
 }
 
-/** Whether an index's text may hold the value, by its signature: it has each of the value's bits. */
-function signatureTest({ value }: FoldedMatch, signatures: Uint32Array) {
+/** The value's signature: the words that hold bits (most values' bits sit in two or three), and those bits. */
+function wantedBits(value: string) {
   const wanted = new Uint32Array(SIGNATURE_WORDS);
   signatureOf(value, wanted, 0);
-  // The value's words that hold bits (most values' bits sit in two or three); its edges are compared by operator.
   const words = [...wanted.keys()].filter((word) => word !== EDGES && wanted[word] !== 0);
-  const bits = words.map((word) => wanted[word] as number);
+  return { words, bits: words.map((word) => wanted[word] as number) };
+}
+
+/** Whether an index's text may hold the value, by its signature: it has each of the value's bits. */
+function signatureTest({ value }: FoldedMatch, { planes, capacity }: SignaturePlanes) {
+  const { words, bits } = wantedBits(value);
+  const offsets = words.map((word) => word * capacity);
   return (index: number) => {
-    const at = index * SIGNATURE_WORDS;
     for (let word = 0; word < words.length; word++) {
-      if (((bits[word] as number) & ~(signatures[at + (words[word] as number)] as number)) !== 0) return false;
+      if (((bits[word] as number) & ~(planes[(offsets[word] as number) + index] as number)) !== 0) return false;
     }
     return true;
   };
 }
 
+/** What a text's first and last code units must be for the match to hold: a mask of its edge word, and the value there. */
+function edgesOf({ operator, value }: FoldedMatch) {
+  if (value === '') return { edgeMask: 0, edges: 0 };
+  const first = value.charCodeAt(0);
+  const last = value.charCodeAt(value.length - 1);
+  if (operator === 'startsWith') return { edgeMask: 0xffff, edges: first };
+  if (operator === 'endsWith') return { edgeMask: 0xffff0000, edges: (last << 16) >>> 0 };
+  if (operator === 'equals') return { edgeMask: 0xffffffff, edges: (first | (last << 16)) >>> 0 };
+  return { edgeMask: 0, edges: 0 };
+}
+
+/** Whether a text whose signature and edges hold the value's surely passes: no need to read it. */
+const isSure = (match: FoldedMatch) =>
+  isSignatureExact(match) ||
+  ((match.operator === 'startsWith' || match.operator === 'endsWith') && match.value.length === 1);
+
+const sharedOf = (values: readonly number[]) => {
+  const array = shared(Uint32Array, values.length);
+  array.set(values);
+  return array;
+};
+
+/** A shared array for the indexes a pass over signatures leaves, reused: questions come one at a time. */
+let candidates = shared(Uint32Array, 0);
+
 /**
  * Marks the indexes (slots or codes) whose text the FoldedMatch holds for; how many it marked that
- * were not marked. A loop per operator, each calling the string method itself: a million calls
- * through a test function took several times as long. An index marked already is passed over.
+ * were not marked. The signatures (and first and last characters) leave the indexes whose text may
+ * hold it, on every thread (`run`); their texts are then read here, each by the string method
+ * itself: a million calls through a test function took several times as long. An index marked
+ * already is passed over.
  */
 function whereFolded(
   texts: readonly (string | undefined)[],
-  signatures: Uint32Array,
+  signatures: Signatures,
   match: FoldedMatch,
   mask: Uint8Array,
+  run: SlotRun,
 ) {
   const { operator, value } = match;
-  const mayHold = signatureTest(match, signatures);
-  /** Whether the index is unmarked and its text may hold the value. */
-  const open = (index: number) => mask[index] === 0 && texts[index] !== undefined && mayHold(index);
   let rows = 0;
-  const mark = (index: number) => {
-    mask[index] = 1;
-    rows++;
-  };
-  const count = texts.length;
-  const first = value.charCodeAt(0);
-  const last = value.charCodeAt(value.length - 1);
-  const edges = (index: number) => signatures[index * SIGNATURE_WORDS + EDGES] as number;
-  switch (operator) {
-    case 'contains':
-      if (isSignatureExact(match)) {
-        for (let index = 0; index < count; index++) if (open(index)) mark(index);
-      } else {
-        for (let index = 0; index < count; index++) if (open(index) && texts[index]?.includes(value)) mark(index);
+  if (operator === 'isNot') {
+    for (let index = 0; index < texts.length; index++) {
+      const text = texts[index];
+      if (mask[index] === 0 && text !== undefined && text !== value) {
+        mask[index] = 1;
+        rows++;
       }
-      break;
-    case 'startsWith':
-      for (let index = 0; index < count; index++) {
-        if (!open(index) || (edges(index) & 0xffff) !== first) continue;
-        if (value.length === 1 || texts[index]?.startsWith(value)) mark(index);
-      }
-      break;
-    case 'endsWith':
-      for (let index = 0; index < count; index++) {
-        if (!open(index) || edges(index) >>> 16 !== last) continue;
-        if (value.length === 1 || texts[index]?.endsWith(value)) mark(index);
-      }
-      break;
-    case 'equals':
-      for (let index = 0; index < count; index++) if (open(index) && texts[index] === value) mark(index);
-      break;
-    case 'isNot':
-      for (let index = 0; index < count; index++) {
-        const text = texts[index];
-        if (mask[index] === 0 && text !== undefined && text !== value) mark(index);
-      }
-      break;
+    }
+    return rows;
+  }
+  if (candidates.length < texts.length) candidates = shared(Uint32Array, Math.max(texts.length, candidates.length * 2));
+  const { words, bits } = wantedBits(value);
+  const { planes, capacity } = signatures.of;
+  const out = candidates;
+  // Where the signature is the whole answer, the pass marks the texts itself.
+  const mark = isSure(match);
+  const count = run(
+    {
+      kind: 'signature',
+      planes,
+      words: sharedOf(words.map((word) => word * capacity)),
+      bits: sharedOf(bits),
+      edgesAt: EDGES * capacity,
+      ...edgesOf(match),
+      present: signatures.present,
+      mark,
+      mask,
+      out,
+    },
+    texts.length,
+  );
+  if (mark) return count;
+  for (let at = 0; at < count; at++) {
+    const index = out[at] as number;
+    if (holds(texts[index] as string, operator, value)) {
+      mask[index] = 1;
+      rows++;
+    }
   }
   return rows;
+}
+
+function holds(text: string, operator: FoldedMatch['operator'], value: string) {
+  switch (operator) {
+    case 'contains':
+      return text.includes(value);
+    case 'startsWith':
+      return text.startsWith(value);
+    case 'endsWith':
+      return text.endsWith(value);
+    case 'equals':
+      return text === value;
+    case 'isNot':
+      return text !== value;
+  }
 }
 
 /** Two ascending runs as one. */

@@ -15,7 +15,7 @@ export function selectPage(keys: Float64Array, ids: Float64Array, count: number,
 }
 
 /** Rearranges [left, right] so that position `nth` holds what sorting would put there, smaller before it, larger after. */
-function selectNth(keys: Float64Array, ids: Float64Array, left: number, right: number, nth: number) {
+export function selectNth(keys: Float64Array, ids: Float64Array, left: number, right: number, nth: number) {
   let lo = left;
   let hi = right;
   while (hi > lo) {

@@ -1,3 +1,5 @@
+import { selectNth } from './select-page.ts';
+
 /**
  * The passes of a question that read every slot or every match: a job over a range [from, to), so
  * that helper threads (slot-threads.ts) can each take a range of one job while this thread takes the
@@ -31,13 +33,44 @@ export type SlotJob =
       idSign: number;
       keys: Float64Array;
       ids: Float64Array;
+    }
+  /**
+   * Of the entries at positions [from, to) of `keys` and `ids`, the `first` that come first (by key,
+   * then id), moved to the front of the range in no order: what a page's selection (select-page.ts)
+   * then takes its page from.
+   */
+  | { kind: 'select'; keys: Float64Array; ids: Float64Array; first: number }
+  /**
+   * The indexes (slots or codes) in [from, to) that `mask` does not mark, that are `present` (when
+   * given), whose signature (columns.ts' SignaturePlanes: word w of index i at planes[w's offset + i])
+   * holds each of `bits` in the plane at the same place in `words` (offsets), and whose edge word
+   * (at `edgesAt`) masked by `edgeMask` is `edges`: written to `out` from `from` on, or with `mark`,
+   * marked in `mask`.
+   */
+  | {
+      kind: 'signature';
+      planes: Uint32Array;
+      words: Uint32Array;
+      bits: Uint32Array;
+      edgesAt: number;
+      edgeMask: number;
+      edges: number;
+      present: Uint8Array | undefined;
+      mark: boolean;
+      mask: Uint8Array;
+      out: Uint32Array;
     };
 
 /** A helper thread's part of a job, while it works on it (slot-worker.ts), and when it failed. */
 export const PENDING = -1;
 export const FAILED = -2;
 
-/** Does the job's range: for 'pass' and 'narrow', how many slots it wrote from `from` on. */
+/** Does a job over [0, total): here alone (runSlotJob), or in ranges with helper threads (SlotThreads.run). */
+export type SlotRun = (job: SlotJob, total: number) => number;
+
+export const runHere: SlotRun = (job, total) => runSlotJob(job, 0, total);
+
+/** Does the job's range: how many entries it kept from `from` on (for 'keys', every one). */
 export function runSlotJob(job: SlotJob, from: number, to: number): number {
   switch (job.kind) {
     case 'pass':
@@ -47,6 +80,13 @@ export function runSlotJob(job: SlotJob, from: number, to: number): number {
     case 'keys':
       sortKeys(job, from, to);
       return to - from;
+    case 'select': {
+      const kept = Math.min(job.first, to - from);
+      if (kept > 0 && kept < to - from) selectNth(job.keys, job.ids, from, to - 1, from + kept - 1);
+      return kept;
+    }
+    case 'signature':
+      return signatureHolders(job, from, to);
   }
 }
 
@@ -118,9 +158,41 @@ function sortKeys(
   }
 }
 
-/** Where a job writes the slots it keeps (for 'keys', nowhere: each position is its own). */
-export function keptIn(job: SlotJob): Uint32Array | undefined {
-  return job.kind === 'pass' ? job.out : job.kind === 'narrow' ? job.slots : undefined;
+function signatureHolders(
+  { planes, words, bits, edgesAt, edgeMask, edges, present, mark, mask, out }: Extract<SlotJob, { kind: 'signature' }>,
+  from: number,
+  to: number,
+) {
+  let count = from;
+  const wanted = words.length;
+  for (let index = from; index < to; index++) {
+    if (mask[index] === 1 || (present !== undefined && present[index] === 0)) continue;
+    if (edgeMask !== 0 && ((planes[edgesAt + index] as number) & edgeMask) >>> 0 !== edges) continue;
+    let word = 0;
+    while (word < wanted && ((bits[word] as number) & ~(planes[(words[word] as number) + index] as number)) === 0)
+      word++;
+    if (word < wanted) continue;
+    if (mark) mask[index] = 1;
+    else out[count] = index;
+    count++;
+  }
+  return count - from;
+}
+
+/** The arrays a job keeps entries of, at the front of each range (for 'keys', none: each position is its own). */
+export function keptIn(job: SlotJob): (Uint32Array | Float64Array)[] {
+  switch (job.kind) {
+    case 'pass':
+      return [job.out];
+    case 'signature':
+      return job.mark ? [] : [job.out];
+    case 'narrow':
+      return [job.slots];
+    case 'select':
+      return [job.keys, job.ids];
+    case 'keys':
+      return [];
+  }
 }
 
 /** A typed array over memory that threads share: what a helper thread reads and writes in place. */

@@ -47,7 +47,8 @@ export class SlotThreads {
 
   /**
    * Does the job over [0, total): in parts when it is large and helpers are ready, else here. For a
-   * job that keeps slots, they end up at the front of its array, in order; returns how many.
+   * job that keeps entries, they end up at the front of its arrays, each range's after the one
+   * before; returns how many.
    */
   run(job: SlotJob, total: number): number {
     const parts = Math.min(this.#ready.length + 1, Math.floor(total / this.minPart));
@@ -73,13 +74,11 @@ export class SlotThreads {
         counts.push(runSlotJob(job, from, bounds[part + 1] as number));
       }
     });
-    const kept = keptIn(job);
-    if (kept === undefined) return total;
     let written = counts[0] as number;
     for (let part = 1; part < parts; part++) {
       const from = bounds[part] as number;
       const count = counts[part] as number;
-      kept.copyWithin(written, from, from + count);
+      for (const array of keptIn(job)) array.copyWithin(written, from, from + count);
       written += count;
     }
     return written;
