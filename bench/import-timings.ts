@@ -3,7 +3,9 @@
 // empty database, then imported again (every row unchanged). Prints a Markdown table for RESULTS.md:
 // the seconds to read and apply each file, then those of the commit's work (the dashboard's rows of
 // every line item the import changed, written once, and the planner's statistics).
-//   node --import tsx bench/import-timings.ts [--rows N] [--engine postgres|pglite]
+//   node --import tsx bench/import-timings.ts [--rows N] [--engine postgres|pglite] [--without-row-changes]
+// --without-row-changes disables the statement triggers that note each changed dashboard row for the
+// servers' rows in memory (line-item-row-changes.sql), to weigh what they cost an import.
 // PostgreSQL: a database is created on POSTGRES_URL (default postgres://postgres@127.0.0.1:5432/postgres)
 // and dropped afterwards. PGlite: a temporary directory, removed afterwards (in-process-database.ts).
 
@@ -12,11 +14,16 @@ import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
+import { sql } from 'drizzle-orm';
 import { runImport } from '../apps/server/src/modules/import/import.service.ts';
 import { BENCH_ADMIN, openFreshDatabase } from './in-process-database.ts';
 
 const { values } = parseArgs({
-  options: { rows: { type: 'string', default: '100000' }, engine: { type: 'string', default: 'postgres' } },
+  options: {
+    rows: { type: 'string', default: '100000' },
+    engine: { type: 'string', default: 'postgres' },
+    'without-row-changes': { type: 'boolean', default: false },
+  },
 });
 const rows = Number(values.rows);
 const engine = values.engine === 'pglite' ? 'pglite' : 'postgres';
@@ -81,6 +88,14 @@ await writeLines(shipmentsFile, reportLines());
 await writeLines(partsFile, partLines());
 const sizes = `shipments ${megabytes(shipmentsFile)} MB, parts ${megabytes(partsFile)} MB`;
 const database = await openFreshDatabase(engine, 'import');
+const rowChanges = !values['without-row-changes'];
+if (!rowChanges) {
+  for (const trigger of ['insert', 'update', 'delete']) {
+    await database.db.execute(
+      sql.raw(`alter table line_item_rows disable trigger line_item_row_changes_on_${trigger}`),
+    );
+  }
+}
 const results: string[] = [];
 try {
   for (const label of ['first import (all new)', 'same files again (all unchanged)']) {
@@ -128,7 +143,7 @@ try {
 }
 
 console.log(
-  `\n${engine}, ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, ${new Date().toISOString()}`,
+  `\n${engine}${rowChanges ? '' : ' without the row changes noted'}, ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, ${new Date().toISOString()}`,
 );
 console.log(`Files (CSV): ${sizes}`);
 console.log(

@@ -86,7 +86,7 @@ export class ColumnarRows implements RowsEngine {
   readonly #run: SlotRun;
 
   /** With `threads`, a question's passes over every slot, match or text are shared with their helpers. */
-  constructor(readonly threads?: SlotThreads) {
+  constructor(threads?: SlotThreads) {
     this.#run = threads ? (job, total) => threads.run(job, total) : runHere;
   }
 

@@ -11,7 +11,9 @@ const WORKER_ENTRY = new URL('./slot-worker.mjs', import.meta.url);
 const MIN_PART = 65_536;
 /**
  * Longest this thread waits for a helper's part (half of 10,000,000 slots takes a few hundred ms):
- * past it the helper is taken for dead, ended, and its part done here.
+ * past it the helper is taken for dead, ended, and its part done here. A helper only slow, not
+ * dead, could still write its part after that; at fifty times the longest part measured, that is
+ * taken for impossible.
  */
 const WAIT_MS = 10_000;
 /** A helper holds no data of its own (the arrays are shared): a small heap is plenty. */
