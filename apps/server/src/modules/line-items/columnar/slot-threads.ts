@@ -20,7 +20,7 @@ const WAIT_MS = 10_000;
 const HELPER_HEAP_MB = 128;
 
 /**
- * Helper threads for the passes of a question over every slot or every match (slot-passes.ts): a job
+ * Helper threads for the passes of a question over every slot, text or match (slot-passes.ts): a job
  * is cut into ranges, one for each helper and the first for this thread, and this thread waits
  * (Atomics.wait) for the helpers' parts before it goes on, so a question is still answered in one
  * synchronous call and no write to the rows can come between its passes. At 1,000,000 rows eleven
