@@ -152,10 +152,7 @@ async function build(records: readonly RowRecord[]): Promise<Engine> {
   const { ColumnarRows } = (await import(columnarPath)) as {
     ColumnarRows: { from(records: Iterable<RowRecord>, threads?: unknown): Engine };
   };
-  const threadsPath = '../apps/server/src/modules/line-items/columnar/slot-threads.ts';
-  const { SlotThreads } = (await import(
-    threadsPath
-  )) as typeof import('../apps/server/src/modules/line-items/columnar/slot-threads.ts');
+  const { SlotThreads } = await import('../apps/server/src/modules/line-items/columnar/slot-threads.ts');
   const threads = helpers > 0 ? new SlotThreads(helpers) : undefined;
   await threads?.ready;
   return ColumnarRows.from(allCopies(records), threads);

@@ -66,7 +66,7 @@ export function registerMetrics(
   });
   new Gauge({
     name: 'quayside_rows_in_memory_helpers',
-    help: "Helper threads taking part in the questions this server's copy of the rows answers: one for each core but the server's own",
+    help: "Helper threads taking part in the questions this server's copy of the rows answers (ROWS_IN_MEMORY_HELPERS)",
     registers,
     collect() {
       this.set(rowsCopy?.threads?.helpers ?? 0);

@@ -1,4 +1,3 @@
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { FAILED, isShared, keptIn, PENDING, runSlotJob, type SlotJob } from './slot-passes.ts';
 import type { SlotRequest } from './slot-worker.ts';
@@ -33,8 +32,8 @@ export class SlotThreads {
   readonly ready: Promise<void>;
 
   constructor(
-    /** Helpers to start: by default one for each core but this one. */
-    helpers = availableParallelism() - 1,
+    /** Helpers to start (the server's ROWS_IN_MEMORY_HELPERS). */
+    helpers: number,
     /** Fewest slots or matches a part is given. */
     readonly minPart = MIN_PART,
   ) {
@@ -63,26 +62,21 @@ export class SlotThreads {
       const request: SlotRequest = { job, from: bounds[part] as number, to: bounds[part + 1] as number, done, part };
       helper.postMessage(request);
     });
-    const counts = [runSlotJob(job, 0, bounds[1] as number)];
+    let written = runSlotJob(job, 0, bounds[1] as number);
+    // Each part's kept entries after the ones before: only below its own range, which later parts never write.
     helpers.forEach((helper, index) => {
       const part = index + 1;
-      const from = bounds[part] as number;
+      const [from, to] = [bounds[part] as number, bounds[part + 1] as number];
       Atomics.wait(done, part, PENDING, WAIT_MS);
-      const count = Atomics.load(done, part);
+      let count = Atomics.load(done, part);
       if (count === FAILED) throw new Error('a helper thread of the rows in memory failed on its part of a question');
-      if (count !== PENDING) counts.push(count);
-      else {
+      if (count === PENDING) {
         this.#drop(helper);
-        counts.push(runSlotJob(job, from, bounds[part + 1] as number));
+        count = runSlotJob(job, from, to);
       }
-    });
-    let written = counts[0] as number;
-    for (let part = 1; part < parts; part++) {
-      const from = bounds[part] as number;
-      const count = counts[part] as number;
       for (const array of keptIn(job)) array.copyWithin(written, from, from + count);
       written += count;
-    }
+    });
     return written;
   }
 
