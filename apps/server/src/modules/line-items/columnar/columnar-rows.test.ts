@@ -163,6 +163,12 @@ const visible = (scope: RowScope, records: readonly RowRecord[]) =>
       (scope.sees === 'company' && record.forwarder_key === scope.key && !record.is_hidden),
   );
 
+/** The ids domain's reference answers for the query over these rows, in its order, as of TODAY. */
+const referenceIds = (records: readonly RowRecord[], query: LineItemQuery) =>
+  queryLineItems(records.map(lineItemOf), query, { today: TODAY, now: `${TODAY}T12:00:00.000Z`, dateChanges: [] }).map(
+    (item) => Number(item._id),
+  );
+
 /** A helper thread given a part of every pass however few the rows: each pass is cut in two. */
 let threads: SlotThreads;
 beforeAll(async () => {
@@ -180,6 +186,7 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
     expect(threads.helpers).toBe(1);
     answersAsReference(threads);
   });
+
   it('finds the rows holding a searched character, whichever digit, letter or sign it is', () => {
     // A digit or letter is found by the texts' signatures alone (columns.ts): each needs a bit of its own.
     const characters = [...'0123456789abcdefghijklmnopqrstuvwxyz-. /#é'];
@@ -194,11 +201,7 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
     const context = { today: TODAY, etaSlipDays: 3 };
     for (const character of characters) {
       const query = LineItemQuery.parse({ q: character, pageSize: '100' });
-      const expected = queryLineItems(records.map(lineItemOf), query, {
-        today: TODAY,
-        now: `${TODAY}T12:00:00.000Z`,
-        dateChanges: [],
-      }).map((item) => Number(item._id));
+      const expected = referenceIds(records, query);
       expect({ character, page: rows.page(everything, query, context, 0, 100)?.ids }).toEqual({
         character,
         page: expected,
@@ -228,11 +231,7 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
       ]) {
         for (const page of [1, 2, 7, 16]) {
           const query = LineItemQuery.parse({ sort: JSON.stringify(sort), page: String(page), pageSize: '25', q: '1' });
-          const expected = queryLineItems(records.map(lineItemOf), query, {
-            today: TODAY,
-            now: `${TODAY}T12:00:00.000Z`,
-            dateChanges: [],
-          }).map((item) => Number(item._id));
+          const expected = referenceIds(records, query);
           const offset = (page - 1) * 25;
           expect({
             helpers: engine?.helpers ?? 0,
@@ -269,8 +268,7 @@ describe('the in-memory copy answers exactly what the reference answers', () => 
 
 /** Builds the copy of random rows (with helper `threads`, if given), changes it, and asks it what the reference answers. */
 function answersAsReference(threads?: SlotThreads) {
-  const today = TODAY;
-  const exceptionContext = { today, etaSlipDays: 3 };
+  const exceptionContext = { today: TODAY, etaSlipDays: 3 };
   fc.assert(
     fc.property(
       fc.array(recordArbitrary, { minLength: 0, maxLength: 40 }),
@@ -307,11 +305,7 @@ function answersAsReference(threads?: SlotThreads) {
           const withExceptions = visible(scope, current).filter(
             (record) => !query.exception || hasException(record, query.exception, exceptionContext),
           );
-          const expected = queryLineItems(withExceptions.map(lineItemOf), query, {
-            today,
-            now: `${today}T12:00:00.000Z`,
-            dateChanges: [],
-          }).map((item) => Number(item._id));
+          const expected = referenceIds(withExceptions, query);
           const offset = (query.page - 1) * query.pageSize;
           const context = { wire, scope };
           expect({ ...context, page: rows.page(scope, query, exceptionContext, offset, query.pageSize) }).toEqual({
