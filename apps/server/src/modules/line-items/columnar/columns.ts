@@ -401,9 +401,8 @@ let candidates = shared(Uint32Array, 0);
 /**
  * Marks the indexes (slots or codes) whose text the FoldedMatch holds for; how many it marked that
  * were not marked. The signatures (and first and last characters) leave the indexes whose text may
- * hold it, on every thread (`run`); their texts are then read here by domain's foldedTest (as fast,
- * measured, as a loop per operator calling the string method itself). An index marked already is
- * passed over.
+ * hold it, on every thread (`run`); only their texts are then read here, by domain's foldedTest. An
+ * index marked already is passed over.
  */
 function whereFolded(
   texts: readonly (string | undefined)[],

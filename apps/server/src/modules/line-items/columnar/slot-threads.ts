@@ -9,10 +9,10 @@ const WORKER_ENTRY = new URL('./slot-worker.mjs', import.meta.url);
  */
 const MIN_PART = 65_536;
 /**
- * Longest this thread waits for a helper's part (half of 10,000,000 slots takes a few hundred ms):
- * past it the helper is taken for dead, ended, and its part done here. A helper only slow, not
- * dead, could still write its part after that; at fifty times the longest part measured, that is
- * taken for impossible.
+ * Longest this thread waits for a helper's part: past it the helper is taken for dead, ended, and
+ * its part done here. A helper only slow, not dead, could still write its part after that; at more
+ * than ten times the slowest whole question at 10,000,000 rows (841 ms, bench/RESULTS.md, fourth
+ * session), that is taken for impossible.
  */
 const WAIT_MS = 10_000;
 /** A helper holds no data of its own (the arrays are shared): a small heap is plenty. */
@@ -22,8 +22,8 @@ const HELPER_HEAP_MB = 128;
  * Helper threads for the passes of a question over every slot, text or match (slot-passes.ts): a job
  * is cut into ranges, one for each helper and the first for this thread, and this thread waits
  * (Atomics.wait) for the helpers' parts before it goes on, so a question is still answered in one
- * synchronous call and no write to the rows can come between its passes. At 1,000,000 rows eleven
- * columns' tests took 26 ms on one core and 15 on two.
+ * synchronous call and no write to the rows can come between its passes. At 1,000,000 rows one
+ * helper took the Admin's pages from p95 55 to 41 ms (bench/RESULTS.md, fourth session).
  */
 export class SlotThreads {
   readonly #ready: Worker[] = [];
