@@ -73,7 +73,7 @@ export class ColumnarRows implements RowsEngine {
   /** Each row's shipment id, as text: 'changed in the last' filters pick shipments. */
   readonly #shipments = new CodedColumn('text');
   /** Each exception basis per slot (NO_BASIS for null): a rule compares it with its bound. */
-  readonly #bases = new Map<ExceptionBasis, Int32Array>(BASES.map((basis) => [basis, new Int32Array(0)]));
+  readonly #bases = new Map<ExceptionBasis, Int32Array>(BASES.map((basis) => [basis, shared(Int32Array, 0)]));
   readonly #slotOf = new Map<number, number>();
   #scratch = scratchOf(0);
   readonly #keys: readonly ColumnKey[] = COLUMN_KEYS;
@@ -188,7 +188,7 @@ export class ColumnarRows implements RowsEngine {
     this.#identity.codes = grown(this.#identity.codes, shared(Uint32Array, capacity));
     this.#forwarders.grow(capacity);
     this.#shipments.grow(capacity);
-    for (const [basis, values] of this.#bases) this.#bases.set(basis, grown(values, new Int32Array(capacity)));
+    for (const [basis, values] of this.#bases) this.#bases.set(basis, grown(values, shared(Int32Array, capacity)));
     for (const column of this.#columns) column.grow(capacity);
     this.#capacity = capacity;
     this.#scratch = scratchOf(capacity);
@@ -303,18 +303,16 @@ export class ColumnarRows implements RowsEngine {
   /** The rows with any of the exceptions as of the context: a mask by slot, read through the identity codes. */
   #withException(kinds: readonly ExceptionKind[], context: RowContext): Clause {
     const mask = shared(Uint8Array, this.#slots);
+    let rows = 0;
     for (const kind of kinds) {
       const { column, compare } = EXCEPTION_RULES[kind];
       const limit = boundNumber(kind, context);
+      // The rule as a range of bases [low, high): bases and bounds are whole numbers, and NO_BASIS (a null) is in none.
+      const low = compare === '>=' ? limit : NO_BASIS + 1;
+      const high = compare === '<' ? limit : compare === '<=' ? limit + 1 : BASIS_MAX + 1;
       const values = this.#bases.get(column) as Int32Array;
-      for (let slot = 0; slot < this.#slots; slot++) {
-        const basis = values[slot] as number;
-        if (basis === NO_BASIS) continue;
-        if (compare === '<' ? basis < limit : compare === '<=' ? basis <= limit : basis >= limit) mask[slot] = 1;
-      }
+      rows += this.#run({ kind: 'range', values, low, high, mask }, this.#slots);
     }
-    let rows = 0;
-    for (let slot = 0; slot < this.#slots; slot++) rows += mask[slot] as number;
     return { tests: [{ codes: this.#identity.codes, mask }], rows };
   }
 

@@ -204,7 +204,7 @@ export class CodedColumn implements Column {
     const signatures = { of: this.#signatures, present: undefined };
     for (const test of tests) markWhere(texts, signatures, test, mask, codes, run);
     let rows = 0;
-    for (let code = 0; code < texts.length; code++) if (mask[code] === 1) rows += counts[code] as number;
+    for (let code = 0; code < texts.length; code++) rows += (mask[code] as number) * (counts[code] as number);
     return { codes: this.codes, mask, rows };
   }
 

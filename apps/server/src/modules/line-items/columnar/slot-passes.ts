@@ -41,6 +41,11 @@ export type SlotJob =
    */
   | { kind: 'select'; keys: Float64Array; ids: Float64Array; first: number }
   /**
+   * The slots in [from, to) whose value is in [low, high), marked in `mask`: how many of them it
+   * had not marked.
+   */
+  | { kind: 'range'; values: Int32Array; low: number; high: number; mask: Uint8Array }
+  /**
    * The indexes (slots or codes) in [from, to) that `mask` does not mark, that are `present` (when
    * given), whose signature (columns.ts' SignaturePlanes: word w of index i at planes[w's offset + i])
    * holds each of `bits` in the plane at the same place in `words` (offsets), and whose edge word
@@ -85,10 +90,16 @@ export function runSlotJob(job: SlotJob, from: number, to: number): number {
       if (kept > 0 && kept < to - from) selectNth(job.keys, job.ids, from, to - 1, from + kept - 1);
       return kept;
     }
+    case 'range':
+      return markInRange(job, from, to);
     case 'signature':
       return signatureHolders(job, from, to);
   }
 }
+
+// The passes keep a slot by adding 0 or 1 to where the next kept one goes (Number(true) is 1), never
+// by a branch: where slots match about as often as not, a branch per slot is mispredicted so often
+// that it cost most of the pass. Every mask, `alive`, `present` and `marks` holds 0 or 1 for that.
 
 function pass(
   tests: readonly ColumnTest[],
@@ -100,11 +111,15 @@ function pass(
 ) {
   let count = from;
   if (tests.length === 0) {
-    for (let slot = from; slot < to; slot++) if (alive[slot] === 1) out[count++] = slot;
+    for (let slot = from; slot < to; slot++) {
+      out[count] = slot;
+      count += alive[slot] as number;
+    }
   } else if (tests.length === 1) {
     const { codes, mask } = tests[0] as ColumnTest;
     for (let slot = from; slot < to; slot++) {
-      if (alive[slot] === 1 && mask[codes[slot] as number] === 1) out[count++] = slot;
+      out[count] = slot;
+      count += (alive[slot] as number) & (mask[codes[slot] as number] as number);
     }
   } else {
     // A test at a time over every slot, then the slots any marked: a slot's pass through a list
@@ -114,7 +129,10 @@ function pass(
       for (let slot = from; slot < to; slot++)
         marks[slot] = (marks[slot] as number) | (mask[codes[slot] as number] as number);
     }
-    for (let slot = from; slot < to; slot++) if (alive[slot] === 1 && marks[slot] === 1) out[count++] = slot;
+    for (let slot = from; slot < to; slot++) {
+      out[count] = slot;
+      count += (alive[slot] as number) & (marks[slot] as number);
+    }
   }
   return count - from;
 }
@@ -125,20 +143,30 @@ function narrow(tests: readonly ColumnTest[], slots: Uint32Array, from: number, 
     const { codes, mask } = tests[0] as ColumnTest;
     for (let index = from; index < to; index++) {
       const slot = slots[index] as number;
-      if (mask[codes[slot] as number] === 1) slots[count++] = slot;
+      slots[count] = slot;
+      count += mask[codes[slot] as number] as number;
     }
   } else {
     for (let index = from; index < to; index++) {
       const slot = slots[index] as number;
-      if (passes(tests, slot)) slots[count++] = slot;
+      let passes = 0;
+      for (const { codes, mask } of tests) passes |= mask[codes[slot] as number] as number;
+      slots[count] = slot;
+      count += passes;
     }
   }
   return count - from;
 }
 
-function passes(tests: readonly ColumnTest[], slot: number) {
-  for (const { codes, mask } of tests) if (mask[codes[slot] as number] === 1) return true;
-  return false;
+function markInRange({ values, low, high, mask }: Extract<SlotJob, { kind: 'range' }>, from: number, to: number) {
+  let count = 0;
+  for (let slot = from; slot < to; slot++) {
+    const value = values[slot] as number;
+    const fresh = Number(value >= low) & Number(value < high) & ((mask[slot] as number) ^ 1);
+    mask[slot] = (mask[slot] as number) | fresh;
+    count += fresh;
+  }
+  return count;
 }
 
 function sortKeys(
@@ -158,28 +186,49 @@ function sortKeys(
   }
 }
 
+/**
+ * The first of the value's words is read for every index; each further word, and the edges, only
+ * for the indexes still in (a value of several characters leaves few after its first word: reading
+ * every word of every index took longer than the branch it saves). With `mark`, `out` is scratch.
+ */
 function signatureHolders(
   { planes, words, bits, edgesAt, edgeMask, edges, present, mark, mask, out }: Extract<SlotJob, { kind: 'signature' }>,
   from: number,
   to: number,
 ) {
   let count = from;
-  const wanted = words.length;
+  const firstAt = words.length === 0 ? 0 : (words[0] as number);
+  const firstBits = words.length === 0 ? 0 : (bits[0] as number);
   for (let index = from; index < to; index++) {
-    if (mask[index] === 1 || (present !== undefined && present[index] === 0)) continue;
-    if (edgeMask !== 0 && ((planes[edgesAt + index] as number) & edgeMask) >>> 0 !== edges) continue;
-    let word = 0;
-    while (word < wanted && ((bits[word] as number) & ~(planes[(words[word] as number) + index] as number)) === 0)
-      word++;
-    if (word < wanted) continue;
-    if (mark) mask[index] = 1;
-    else out[count] = index;
-    count++;
+    const holds = Number((firstBits & ~(planes[firstAt + index] as number)) === 0);
+    out[count] = index;
+    count += holds & ((mask[index] as number) ^ 1) & (present === undefined ? 1 : (present[index] as number));
   }
+  for (let word = 1; word < words.length; word++) {
+    const at = words[word] as number;
+    const wanted = bits[word] as number;
+    const end = count;
+    count = from;
+    for (let kept = from; kept < end; kept++) {
+      const index = out[kept] as number;
+      out[count] = index;
+      count += Number((wanted & ~(planes[at + index] as number)) === 0);
+    }
+  }
+  if (edgeMask !== 0) {
+    const end = count;
+    count = from;
+    for (let kept = from; kept < end; kept++) {
+      const index = out[kept] as number;
+      out[count] = index;
+      count += Number((((planes[edgesAt + index] as number) & edgeMask) ^ edges) === 0);
+    }
+  }
+  if (mark) for (let kept = from; kept < count; kept++) mask[out[kept] as number] = 1;
   return count - from;
 }
 
-/** The arrays a job keeps entries of, at the front of each range (for 'keys', none: each position is its own). */
+/** The arrays a job keeps entries of, at the front of each range (for 'keys' and 'range', none: each position is its own). */
 export function keptIn(job: SlotJob): (Uint32Array | Float64Array)[] {
   switch (job.kind) {
     case 'pass':
@@ -191,6 +240,7 @@ export function keptIn(job: SlotJob): (Uint32Array | Float64Array)[] {
     case 'select':
       return [job.keys, job.ids];
     case 'keys':
+    case 'range':
       return [];
   }
 }
