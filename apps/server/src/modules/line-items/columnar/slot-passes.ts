@@ -99,7 +99,7 @@ export function runSlotJob(job: SlotJob, from: number, to: number): number {
 
 // The passes keep a slot by adding 0 or 1 to where the next kept one goes (Number(true) is 1), never
 // by a branch: where slots match about as often as not, a branch per slot is mispredicted so often
-// that it cost most of the pass. Every mask, `alive`, `present` and `marks` holds 0 or 1 for that.
+// that it costs most of the pass. Every mask, `alive`, `present` and `marks` holds 0 or 1 for that.
 
 function pass(
   tests: readonly ColumnTest[],
