@@ -198,34 +198,41 @@ function signatureHolders(
 ) {
   let count = from;
   const firstAt = words.length === 0 ? 0 : (words[0] as number);
-  const firstBits = words.length === 0 ? 0 : (bits[0] as number);
+  const firstBits = words.length === 0 ? 0 : (bits[0] as number) | 0;
   for (let index = from; index < to; index++) {
-    const holds = Number((firstBits & ~(planes[firstAt + index] as number)) === 0);
+    const holds = Number(((planes[firstAt + index] as number) & firstBits) === firstBits);
     out[count] = index;
     count += holds & ((mask[index] as number) ^ 1) & (present === undefined ? 1 : (present[index] as number));
   }
   for (let word = 1; word < words.length; word++) {
-    const at = words[word] as number;
-    const wanted = bits[word] as number;
-    const end = count;
-    count = from;
-    for (let kept = from; kept < end; kept++) {
-      const index = out[kept] as number;
-      out[count] = index;
-      count += Number((wanted & ~(planes[at + index] as number)) === 0);
-    }
+    const wanted = (bits[word] as number) | 0;
+    count = keptHolding(planes, words[word] as number, wanted, wanted, out, from, count);
   }
-  if (edgeMask !== 0) {
-    const end = count;
-    count = from;
-    for (let kept = from; kept < end; kept++) {
-      const index = out[kept] as number;
-      out[count] = index;
-      count += Number((((planes[edgesAt + index] as number) & edgeMask) ^ edges) === 0);
-    }
-  }
+  if (edgeMask !== 0) count = keptHolding(planes, edgesAt, edgeMask | 0, edges | 0, out, from, count);
   if (mark) for (let kept = from; kept < count; kept++) mask[out[kept] as number] = 1;
   return count - from;
+}
+
+/**
+ * Keeps the indexes at [from, to) of `indexes` whose plane word (at `at` + index) masked by `wanted`
+ * is `value`, in order from `from` on; where the kept ones end.
+ */
+function keptHolding(
+  planes: Uint32Array,
+  at: number,
+  wanted: number,
+  value: number,
+  indexes: Uint32Array,
+  from: number,
+  to: number,
+) {
+  let count = from;
+  for (let kept = from; kept < to; kept++) {
+    const index = indexes[kept] as number;
+    indexes[count] = index;
+    count += Number(((planes[at + index] as number) & wanted) === value);
+  }
+  return count;
 }
 
 /** The arrays a job keeps entries of, at the front of each range (for 'keys' and 'range', none: each position is its own). */
